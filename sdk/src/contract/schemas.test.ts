@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import { MAX_CONTENT_LENGTH } from './limits.ts'
+import { Todo, TodoCreate, TodoListQuery, TodoPatch, TodoReplace } from './schemas.ts'
+
+describe('Todo', () => {
+  it('tolerates extra fields a server adds', () => {
+    expect(Todo.parse({ id: 1, content: 'a', completed: false, owner: 'x' })).toMatchObject({
+      id: 1,
+    })
+  })
+  it('rejects a string where completed must be a boolean', () => {
+    expect(Todo.safeParse({ id: 1, content: 'a', completed: 'yes' }).success).toBe(false)
+  })
+  it('rejects a fractional id', () => {
+    expect(Todo.safeParse({ id: 1.5, content: 'a', completed: false }).success).toBe(false)
+  })
+})
+
+describe('TodoCreate', () => {
+  it('defaults completed to false and leaves id to the server', () => {
+    expect(TodoCreate.parse({ content: 'Buy milk' })).toEqual({
+      content: 'Buy milk',
+      completed: false,
+    })
+  })
+  it('rejects unknown keys', () => {
+    const result = TodoCreate.safeParse({ content: 'a', done: true })
+    expect(result.error?.issues[0]?.code).toBe('unrecognized_keys')
+  })
+  it('rejects empty and over-long content', () => {
+    expect(TodoCreate.safeParse({ content: '' }).success).toBe(false)
+    expect(TodoCreate.safeParse({ content: 'x'.repeat(MAX_CONTENT_LENGTH + 1) }).success).toBe(
+      false,
+    )
+    expect(TodoCreate.safeParse({ content: 'x'.repeat(MAX_CONTENT_LENGTH) }).success).toBe(true)
+  })
+  it('rejects ids that are not positive safe integers', () => {
+    for (const id of [0, -1, 1.5, 2 ** 53, '1']) {
+      expect(TodoCreate.safeParse({ id, content: 'a' }).success, String(id)).toBe(false)
+    }
+  })
+})
+
+describe('TodoReplace', () => {
+  it('requires every field', () => {
+    expect(TodoReplace.safeParse({ id: 1, content: 'a' }).success).toBe(false)
+    expect(TodoReplace.safeParse({ id: 1, content: 'a', completed: true }).success).toBe(true)
+  })
+})
+
+describe('TodoPatch', () => {
+  it('accepts completed alone', () => {
+    expect(TodoPatch.parse({ completed: true })).toEqual({ completed: true })
+  })
+  it('rejects an empty patch', () => {
+    expect(TodoPatch.safeParse({}).success).toBe(false)
+  })
+  it('rejects an id, which never changes', () => {
+    expect(TodoPatch.safeParse({ id: 2, completed: true }).success).toBe(false)
+  })
+})
+
+describe('TodoListQuery', () => {
+  it('decodes wire strings into typed values', () => {
+    expect(
+      z.decode(TodoListQuery, { id: '7', completed: 'false', q: 'milk', order: 'completed,-id' }),
+    ).toEqual({ id: 7, completed: false, q: 'milk', order: ['completed', '-id'] })
+  })
+  it('encodes typed values back into wire strings', () => {
+    expect(z.encode(TodoListQuery, { completed: true, order: ['-content'] })).toEqual({
+      completed: 'true',
+      order: '-content',
+    })
+  })
+  it.each([
+    [{ completed: 'yes' }, 'completed'],
+    [{ id: '1.5' }, 'id'],
+    [{ id: '0' }, 'id'],
+    [{ order: 'title' }, 'order'],
+    [{ order: 'id,-id' }, 'order'],
+    [{ order: '' }, 'order'],
+  ])('rejects %o at %s', (input, field) => {
+    const result = z.safeDecode(TodoListQuery, input as Record<string, string>)
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]?.path[0]).toBe(field)
+  })
+  it('rejects unknown parameters such as json-server _sort', () => {
+    expect(z.safeDecode(TodoListQuery, { _sort: 'id' } as never).success).toBe(false)
+  })
+})
