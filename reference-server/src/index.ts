@@ -1,1 +1,2 @@
-export {}
+export { MemoryStore } from './store/memory-store.ts'
+export { IdTakenError, type TodoStore } from './store/store.ts'
