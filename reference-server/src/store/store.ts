@@ -36,7 +36,9 @@ export interface TodoStore {
 /** A create named an id that a stored todo already has. */
 export class IdTakenError extends Error {
   override readonly name = 'IdTakenError'
-  constructor(readonly id: number) {
+  readonly id: number
+  constructor(id: number) {
     super(`A todo with id ${id} already exists`)
+    this.id = id
   }
 }
