@@ -1,3 +1,3 @@
-export { FileStore, type FileStoreOptions } from './store/file-store.ts'
+export { type AppOptions, createApp } from './app.ts'
 export { MemoryStore } from './store/memory-store.ts'
 export { IdTakenError, type TodoStore } from './store/store.ts'
