@@ -1,0 +1,42 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type BrowserContext, chromium } from 'playwright-core'
+
+/** Debian's Chromium: playwright-core drives it (it cannot download a browser build here). */
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+
+/**
+ * Why browser tests must be skipped, or `undefined` when they run. They skip only on a
+ * developer's machine without Chromium; in CI (`CI=true`) they always run, and fail loudly if
+ * `.ci/run` did not install the browser.
+ */
+export function chromiumSkipReason(): string | undefined {
+  if (existsSync(CHROMIUM_PATH) || process.env.CI === 'true') return undefined
+  return `skipped: ${CHROMIUM_PATH} is absent (install it with: apt-get install chromium)`
+}
+
+// Without the background-networking flags Chromium's own connections are refused here and slow
+// every page; a fresh profile keeps runs independent.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** A headless Chromium context with a fresh profile; `close()` also removes the profile. */
+export async function launchChromium(): Promise<BrowserContext> {
+  const profile = mkdtempSync(join(tmpdir(), 'todokit-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ARGS,
+  })
+  context.on('close', () => rmSync(profile, { recursive: true, force: true }))
+  return context
+}

@@ -1,0 +1,50 @@
+import { build } from 'esbuild'
+import { launchChromium } from '../lib/chromium.ts'
+import { fromRoot } from '../lib/paths.ts'
+import { type StaticServer, serveStatic } from '../lib/static-server.ts'
+
+/** The SDK smoke program bundled for browsers, as an application's bundler would ship it. */
+export async function bundleSmokeForBrowser(): Promise<string> {
+  const result = await build({
+    entryPoints: [fromRoot('scripts', 'matrix', 'sdk-smoke.js')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]?.text ?? ''
+}
+
+/** A page on 127.0.0.1 that loads the bundled smoke program, from its own origin. */
+export async function serveSmokePage(): Promise<StaticServer> {
+  return serveStatic({
+    '/': ['text/html', '<!doctype html><title>todokit SDK smoke</title><h1>SDK smoke</h1>'],
+    '/smoke.js': ['text/javascript', await bundleSmokeForBrowser()],
+  })
+}
+
+/**
+ * Runs the SDK smoke program inside headless Chromium against `baseUrl`: a cross-origin page,
+ * so the server's CORS answers are part of what is tested.
+ */
+export async function runSmokeInChromium(pageOrigin: string, baseUrl: string) {
+  const context = await launchChromium()
+  try {
+    const page = await context.newPage()
+    await page.goto(`${pageOrigin}/`)
+    return await page.evaluate(async (url) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the module exists only in the page
+      const smoke: any = await import(`${location.origin}/smoke.js`)
+      try {
+        const { runtime, steps } = await smoke.runSdkSmoke(url)
+        return { ok: true, runtime, steps: steps as string[] }
+      } catch (error) {
+        return { ok: false, runtime: smoke.describeRuntime(), error: String(error) }
+      }
+    }, baseUrl)
+  } finally {
+    await context.close()
+  }
+}

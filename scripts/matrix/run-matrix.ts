@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs'
+import { buildPackages } from '../lib/build.ts'
+import { chromiumSkipReason } from '../lib/chromium.ts'
+import { fromRoot } from '../lib/paths.ts'
+import { runToCompletion, type ServerProcess, startServerProcess } from '../lib/processes.ts'
+import { runSmokeInChromium, serveSmokePage } from './chromium-smoke.ts'
+
+/** One cell of the matrix: the SDK in one runtime against the server in another. */
+export interface MatrixRow {
+  client: string
+  server: string
+  ok: boolean
+  /** Passed steps, or why the row failed or was skipped. */
+  detail: string
+  skipped?: boolean
+}
+
+const RUNTIMES = fromRoot('scripts', 'runtimes')
+const runtimeBin = (name: string) => `${RUNTIMES}/node_modules/.bin/${name}`
+const SMOKE_CLI = fromRoot('scripts', 'matrix', 'sdk-smoke-cli.js')
+const SERVE_APP = fromRoot('scripts', 'matrix', 'serve-app.js')
+const SERVER_CLI = fromRoot('reference-server', 'dist', 'cli.js')
+const DENO_FLAGS = ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read']
+
+/** Installs Node 22, Bun and Deno from the npm registry into scripts/runtimes when missing. */
+export async function ensureRuntimes(): Promise<void> {
+  if (['node', 'bun', 'deno'].every((name) => existsSync(runtimeBin(name)))) return
+  const npm = await runToCompletion(
+    'npm',
+    ['ci', '--prefix', RUNTIMES, '--no-audit', '--no-fund', '--prefer-offline'],
+    { timeoutMs: 300_000 },
+  )
+  if (npm.code !== 0) throw new Error(`installing the matrix runtimes failed:\n${npm.stderr}`)
+}
+
+/** Runs the SDK smoke program under `command` against `baseUrl`. */
+async function smoke(command: string, args: string[], baseUrl: string) {
+  const run = await runToCompletion(command, [...args, SMOKE_CLI, baseUrl], {
+    cwd: fromRoot(),
+    timeoutMs: 60_000,
+  })
+  const line = run.stdout.trim().split('\n').at(-1) ?? ''
+  try {
+    return JSON.parse(line) as { ok: boolean; runtime: string; steps?: string[]; error?: string }
+  } catch {
+    return { ok: false, runtime: command, error: `${run.stdout}\n${run.stderr}`.trim() }
+  }
+}
+
+function toRow(
+  server: string,
+  result: { ok: boolean; runtime: string; steps?: string[]; error?: string },
+): MatrixRow {
+  return {
+    client: result.runtime,
+    server,
+    ok: result.ok,
+    detail: result.ok ? (result.steps ?? []).join(', ') : (result.error ?? 'failed'),
+  }
+}
+
+async function withServer<T>(start: Promise<ServerProcess>, use: (s: ServerProcess) => Promise<T>) {
+  const server = await start
+  try {
+    return await use(server)
+  } finally {
+    await server.stop()
+  }
+}
+
+/**
+ * The runtime matrix: the SDK (built dist) in Node 22, Node 24, Bun, Deno and Chromium against
+ * the reference server on Node 24; then the reference server's fetch handler served by Bun and
+ * by Deno, each checked with the SDK on Node 24.
+ */
+export async function runMatrix(): Promise<MatrixRow[]> {
+  buildPackages()
+  await ensureRuntimes()
+  const rows: MatrixRow[] = []
+  const node24 = process.execPath
+  const nodeServer = `Node ${process.versions.node}`
+
+  const chromiumSkip = chromiumSkipReason()
+  // The browser loads the SDK from its own origin, so the server must allow it (CORS).
+  const page = await serveSmokePage()
+  try {
+    await withServer(
+      startServerProcess(node24, [SERVER_CLI, '--port', '0', '--quiet', '--cors', page.origin]),
+      async ({ url }) => {
+        rows.push(toRow(nodeServer, await smoke(runtimeBin('node'), [], url)))
+        rows.push(toRow(nodeServer, await smoke(node24, [], url)))
+        rows.push(toRow(nodeServer, await smoke(runtimeBin('bun'), [], url)))
+        rows.push(toRow(nodeServer, await smoke(runtimeBin('deno'), DENO_FLAGS, url)))
+        if (chromiumSkip) {
+          rows.push({
+            client: 'Chromium',
+            server: nodeServer,
+            ok: true,
+            skipped: true,
+            detail: chromiumSkip,
+          })
+        } else {
+          rows.push(toRow(nodeServer, await runSmokeInChromium(page.origin, url)))
+        }
+      },
+    )
+  } finally {
+    await page.close()
+  }
+
+  const served = [
+    ['Bun.serve', runtimeBin('bun'), [SERVE_APP]],
+    ['Deno.serve', runtimeBin('deno'), [...DENO_FLAGS, SERVE_APP]],
+  ] as const
+  for (const [name, command, args] of served) {
+    await withServer(
+      startServerProcess(command, [...args], { cwd: fromRoot() }),
+      async ({ url }) => {
+        const { stdout } = await runToCompletion(command, ['--version'])
+        const server = `${name} (${stdout.trim().split('\n')[0]})`
+        rows.push(toRow(server, await smoke(node24, [], url)))
+      },
+    )
+  }
+  return rows
+}
+
+/** The matrix as a Markdown table. */
+export function formatMatrix(rows: MatrixRow[]): string {
+  const lines = ['| SDK runs in | Server runs in | Result | Steps |', '|---|---|---|---|']
+  for (const row of rows) {
+    const result = row.skipped ? 'skipped' : row.ok ? 'pass' : 'FAIL'
+    lines.push(
+      `| ${row.client} | ${row.server} | ${result} | ${row.detail.replaceAll('\n', ' ')} |`,
+    )
+  }
+  return lines.join('\n')
+}
