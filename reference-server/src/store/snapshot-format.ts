@@ -2,6 +2,7 @@ import { MAX_TODO_ID, type Todo, TodoReplace } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
 import { DataFileError } from './data-file-error.ts'
 import { describeIssues } from './describe-issues.ts'
+import { findJsonSyntaxError } from './json-syntax-error.ts'
 
 /** The value of a snapshot's `format` field. */
 export const SNAPSHOT_FORMAT = 'todokit-snapshot'
@@ -80,9 +81,14 @@ export function decodeSnapshot(text: string, file: string): SnapshotData {
   try {
     json = JSON.parse(text)
   } catch (error) {
-    const position = /position (\d+)/.exec((error as Error).message)
-    const line = position ? lineAt(text, Number(position[1])) : undefined
-    throw new DataFileError(file, line, `not valid JSON (${(error as Error).message})`)
+    const syntax = findJsonSyntaxError(text)
+    throw new DataFileError(
+      file,
+      syntax?.line,
+      syntax
+        ? `not valid JSON: ${syntax.message} at column ${syntax.column}`
+        : `not valid JSON (${(error as Error).message})`,
+    )
   }
   const result = SnapshotSchema.safeParse(json)
   if (!result.success) {
