@@ -1,11 +1,12 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  // cli.ts starts with a shebang, which tsup keeps (and marks the file executable).
+  entry: { index: 'src/index.ts', msw: 'src/msw.ts', cli: 'src/cli.ts' },
   format: ['esm'],
   target: 'es2022',
   platform: 'node',
-  dts: true,
+  dts: { entry: { index: 'src/index.ts', msw: 'src/msw.ts' } },
   sourcemap: true,
   clean: true,
 })

@@ -3,6 +3,8 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
+import { registerDocsPage } from './docs-page.ts'
+import { createOpenApiDocument } from './openapi.ts'
 import { problem } from './problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
 import type { TodoStore } from './store/store.ts'
@@ -70,6 +72,13 @@ export function createApp(options: AppOptions = {}): Hono {
   app.on(['POST', 'PUT', 'PATCH'], ['/todos', '/todos/:id'], limit)
 
   registerTodoRoutes(app, store)
+
+  let openApiJson: string | undefined
+  app.get('/openapi.json', () => {
+    openApiJson ??= JSON.stringify(createOpenApiDocument({ maxBodyBytes }))
+    return new Response(openApiJson, { headers: { 'content-type': 'application/json' } })
+  })
+  registerDocsPage(app)
 
   app.notFound((c) => problem(404, `No resource at ${c.req.path}; the API serves /todos`))
   app.onError((error, c) => {

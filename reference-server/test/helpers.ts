@@ -1,0 +1,26 @@
+import type { Todo } from '@todokit/sdk/contract'
+import { type AppOptions, createApp } from '../src/app.ts'
+import { MemoryStore } from '../src/store/memory-store.ts'
+
+/** A request with a JSON body (or raw text when `body` is a string). */
+export function jsonRequest(
+  method: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): RequestInit {
+  return {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  }
+}
+
+/** An app over a memory store holding `todos`, and that store. */
+export function appWith(todos: Todo[] = [], options: Omit<AppOptions, 'store'> = {}) {
+  const store = new MemoryStore(todos)
+  return { app: createApp({ ...options, store }), store }
+}
+
+export const MILK: Todo = { id: 1, content: 'Buy milk', completed: false }
+export const WALK: Todo = { id: 2, content: 'Walk the dog', completed: true }
+export const BREAD: Todo = { id: 3, content: 'buy bread', completed: false }
