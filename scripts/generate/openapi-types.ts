@@ -1,0 +1,22 @@
+import { createApp } from '@todokit/reference-server'
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript'
+import { formatWithBiome } from '../lib/format.ts'
+
+/** Where the types generated from `/openapi.json` live (checked against the SDK's types). */
+export const OPENAPI_TYPES_PATH = 'docs/test/generated/openapi.ts'
+
+/** The OpenAPI document exactly as the reference server serves it. */
+export async function fetchOpenApiDocument(): Promise<OpenAPI3> {
+  const response = await createApp().request('/openapi.json')
+  return (await response.json()) as OpenAPI3
+}
+
+/** TypeScript types for the served document, as openapi-typescript generates them. */
+export async function renderOpenApiTypes(): Promise<string> {
+  // A default makes a field optional for the sender (zod's input type agrees), not required.
+  const ast = await openapiTS(await fetchOpenApiDocument(), { defaultNonNullable: false })
+  const header =
+    '// Generated from the reference server’s /openapi.json by openapi-typescript.\n' +
+    '// Do not edit: run `npm run docs:generate`.\n'
+  return formatWithBiome(header + astToString(ast), OPENAPI_TYPES_PATH)
+}
