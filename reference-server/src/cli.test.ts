@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
+
+interface Cli {
+  child: ChildProcess
+  url: string
+  output: string[]
+  exited: Promise<number | null>
+}
+
+const running: ChildProcess[] = []
+
+/** Runs the CLI from source with this test's Node (24, which strips types). */
+function run(args: string[]): {
+  child: ChildProcess
+  output: string[]
+  exited: Promise<number | null>
+} {
+  const child = spawn(process.execPath, ['--conditions=@todokit/source', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.push(child)
+  const output: string[] = []
+  const collect = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean))
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, output, exited }
+}
+
+/** Starts the CLI and resolves once it printed where it listens. */
+async function start(args: string[]): Promise<Cli> {
+  const cli = run(['--port', '0', ...args])
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const line = cli.output.find((candidate) => candidate.startsWith('listening on '))
+      if (line) resolve(line.slice('listening on '.length))
+    }
+    cli.child.stdout?.on('data', check)
+    cli.exited.then((code) => reject(new Error(`exited with ${code}: ${cli.output.join('\n')}`)))
+  })
+  return { ...cli, url }
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+})
+
+const directories: string[] = []
+afterAll(async () => {
+  for (const directory of directories) await rm(directory, { recursive: true, force: true })
+})
+
+describe('todokit-server', () => {
+  it('listens on 127.0.0.1 with --port 0 and serves the API', async () => {
+    const cli = await start(['--quiet'])
+    expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const created = await fetch(`${cli.url}/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'over a socket' }),
+    })
+    expect(created.status).toBe(201)
+    expect(await (await fetch(`${cli.url}/todos`)).json()).toEqual([
+      { id: 1, content: 'over a socket', completed: false },
+    ])
+  })
+
+  it('logs one line per request with method, path, status and time', async () => {
+    const cli = await start([])
+    await fetch(`${cli.url}/todos/7?x=1`)
+    await expect
+      .poll(() => cli.output.find((line) => line.startsWith('GET ')))
+      .toMatch(/^GET \/todos\/7\?x=1 400 \d+\.\dms$/)
+  })
+
+  it('logs nothing per request with --quiet', async () => {
+    const cli = await start(['--quiet'])
+    await fetch(`${cli.url}/todos`)
+    cli.child.kill('SIGTERM')
+    await cli.exited
+    expect(cli.output.filter((line) => line.startsWith('GET '))).toEqual([])
+  })
+
+  it('adds sample todos with --seed', async () => {
+    const cli = await start(['--seed', '--quiet'])
+    const todos = (await (await fetch(`${cli.url}/todos`)).json()) as unknown[]
+    expect(todos.length).toBeGreaterThan(0)
+  })
+
+  it('allows the --cors origin', async () => {
+    const cli = await start(['--cors', 'http://app.test', '--quiet'])
+    const response = await fetch(`${cli.url}/todos`, { headers: { origin: 'http://app.test' } })
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://app.test')
+  })
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('exits 0 on %s', async (signal) => {
+    const cli = await start(['--quiet'])
+    cli.child.kill(signal)
+    expect(await cli.exited).toBe(0)
+  })
+
+  it('keeps todos in the --data file across restarts', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'todokit-cli-'))
+    directories.push(directory)
+    const data = join(directory, 'todos.json')
+    const first = await start(['--data', data, '--quiet'])
+    await fetch(`${first.url}/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'durable' }),
+    })
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    const second = await start(['--data', data, '--quiet'])
+    expect(await (await fetch(`${second.url}/todos`)).json()).toEqual([
+      { id: 1, content: 'durable', completed: false },
+    ])
+  })
+
+  it('prints help and exits 0 with --help', async () => {
+    const cli = run(['--help'])
+    expect(await cli.exited).toBe(0)
+    expect(cli.output.join('\n')).toMatch(/Usage: todokit-server[\s\S]*--port[\s\S]*--data/)
+  })
+
+  it.each([['--bogus'], ['--port', 'abc'], ['--port', '70000'], ['stray']])(
+    'refuses %j with a usage error and exit code 2',
+    async (...args) => {
+      const cli = run(args)
+      expect(await cli.exited).toBe(2)
+      expect(cli.output.join('\n')).toMatch(/Usage: todokit-server/)
+    },
+  )
+})

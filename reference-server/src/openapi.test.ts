@@ -1,0 +1,74 @@
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { endpoints, MAX_BODY_BYTES, TodoCreate, TodoPatch } from '@todokit/sdk/contract'
+import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import { createApp } from './app.ts'
+import { createOpenApiDocument } from './openapi.ts'
+
+type Operation = {
+  operationId: string
+  parameters: { name: string; in: string }[]
+  responses: Record<string, unknown>
+  requestBody?: { content: Record<string, unknown> }
+}
+type Document = {
+  openapi: string
+  info: { description: string }
+  paths: Record<string, Record<string, Operation>>
+  components: { schemas: Record<string, Record<string, unknown>> }
+}
+
+const document = createOpenApiDocument() as Document
+
+describe('createOpenApiDocument', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validated = await SwaggerParser.validate(structuredClone(document) as never)
+    expect(validated.openapi).toMatch(/^3\.1\./)
+  })
+
+  it('has one operation per row of the contract endpoint table', () => {
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]
+      expect(operation?.operationId, name).toBe(name)
+    }
+  })
+
+  it('takes body schemas from zod, not from a second field list', () => {
+    const { $schema: _, ...create } = z.toJSONSchema(TodoCreate, { io: 'input' })
+    expect(document.components.schemas.TodoCreate).toEqual(create)
+    expect(document.components.schemas.TodoPatch).toMatchObject({ minProperties: 1 })
+    expect(z.toJSONSchema(TodoPatch).properties).toEqual(
+      document.components.schemas.TodoPatch?.properties,
+    )
+  })
+
+  it('lists the query parameters of the contract codec', () => {
+    const list = document.paths['/todos']?.get as Operation
+    const query = list.parameters.filter((parameter) => parameter.in === 'query')
+    expect(query.map((parameter) => parameter.name)).toEqual(
+      Object.keys(endpoints.list.query.def.shape),
+    )
+  })
+
+  it('documents problem+json error responses and the limits', () => {
+    const create = document.paths['/todos']?.post as Operation
+    expect(Object.keys(create.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '405', '409', '413', '415', '500']),
+    )
+    const patch = document.paths['/todos/{id}']?.patch as Operation
+    expect(Object.keys(patch.requestBody?.content ?? {})).toContain('application/merge-patch+json')
+    expect(Object.keys(patch.responses)).toContain('412')
+    expect(document.info.description).toContain(String(MAX_BODY_BYTES))
+    expect(JSON.stringify(document)).toContain('application/problem+json')
+  })
+})
+
+describe('GET /openapi.json', () => {
+  it('serves the generated document with the configured body limit', async () => {
+    const response = await createApp({ maxBodyBytes: 1234 }).request('/openapi.json')
+    expect(response.status).toBe(200)
+    const served = (await response.json()) as Document
+    expect(served.paths).toEqual(document.paths)
+    expect(served.info.description).toContain('1234 bytes')
+  })
+})
