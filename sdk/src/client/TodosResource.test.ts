@@ -1,0 +1,223 @@
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { aTodo, BASE_URL, server, useMsw } from '../../test/msw.ts'
+import { TodoClient } from './TodoClient.ts'
+
+useMsw()
+
+const client = new TodoClient({ baseUrl: BASE_URL })
+
+/** Records the requests a handler receives, with their bodies read. */
+function recorder() {
+  const seen: Array<{ method: string; url: URL; headers: Headers; body: unknown }> = []
+  return {
+    seen,
+    async record(request: Request) {
+      const text = await request.text()
+      seen.push({
+        method: request.method,
+        url: new URL(request.url),
+        headers: request.headers,
+        body: text ? JSON.parse(text) : undefined,
+      })
+    },
+  }
+}
+
+describe('todos.list', () => {
+  it('resolves with the todos the server returns', async () => {
+    server.use(http.get(`${BASE_URL}/todos`, () => HttpResponse.json([aTodo(), aTodo({ id: 2 })])))
+    expect(await client.todos.list()).toEqual([aTodo(), aTodo({ id: 2 })])
+  })
+
+  it('sends filters, q and order as query parameters, never as path segments', async () => {
+    const { seen, record } = recorder()
+    server.use(
+      http.get(`${BASE_URL}/todos`, async ({ request }) => {
+        await record(request)
+        return HttpResponse.json([])
+      }),
+    )
+    await client.todos.list({ completed: false, q: 'milk', order: ['completed', '-id'] })
+    const [request] = seen
+    expect(request?.url.pathname).toBe('/todos')
+    expect(Object.fromEntries(request?.url.searchParams ?? [])).toEqual({
+      completed: 'false',
+      q: 'milk',
+      order: 'completed,-id',
+    })
+  })
+
+  it('accepts a single order key as well as an array', async () => {
+    const { seen, record } = recorder()
+    server.use(
+      http.get(`${BASE_URL}/todos`, async ({ request }) => {
+        await record(request)
+        return HttpResponse.json([])
+      }),
+    )
+    await client.todos.list({ order: '-content', id: 3 })
+    expect(seen[0]?.url.search).toBe('?id=3&order=-content')
+  })
+
+  it('sends no query string when there are no parameters', async () => {
+    const { seen, record } = recorder()
+    server.use(
+      http.get(`${BASE_URL}/todos`, async ({ request }) => {
+        await record(request)
+        return HttpResponse.json([])
+      }),
+    )
+    await client.todos.list({})
+    expect(seen[0]?.url.href).toBe(`${BASE_URL}/todos`)
+  })
+
+  it('rejects a query the contract forbids before sending anything', async () => {
+    // No handler: a request would fail the test through onUnhandledRequest.
+    await expect(client.todos.list({ order: ['id', '-id'] })).rejects.toThrow(
+      /Invalid list query: order: Each field may appear once/,
+    )
+  })
+})
+
+describe('todos.get', () => {
+  it('GETs /todos/{id} and resolves with the todo', async () => {
+    server.use(
+      http.get(`${BASE_URL}/todos/:id`, ({ params }) =>
+        HttpResponse.json(aTodo({ id: Number(params.id) })),
+      ),
+    )
+    expect(await client.todos.get(7)).toEqual(aTodo({ id: 7 }))
+  })
+
+  it('keeps extra fields a server adds', async () => {
+    server.use(http.get(`${BASE_URL}/todos/1`, () => HttpResponse.json(aTodo({ owner: 'ada' }))))
+    expect(await client.todos.get(1)).toEqual(aTodo({ owner: 'ada' }))
+  })
+})
+
+describe('todos.create', () => {
+  it('POSTs the input as JSON and resolves with the stored todo on 201', async () => {
+    const { seen, record } = recorder()
+    server.use(
+      http.post(`${BASE_URL}/todos`, async ({ request }) => {
+        await record(request)
+        return HttpResponse.json(aTodo({ id: 5 }), { status: 201 })
+      }),
+    )
+    expect(await client.todos.create({ content: 'Buy milk' })).toEqual(aTodo({ id: 5 }))
+    expect(seen[0]?.method).toBe('POST')
+    expect(seen[0]?.headers.get('content-type')).toBe('application/json')
+    expect(seen[0]?.body).toEqual({ content: 'Buy milk' })
+  })
+
+  it('accepts 200 as well as 201', async () => {
+    server.use(http.post(`${BASE_URL}/todos`, () => HttpResponse.json(aTodo(), { status: 200 })))
+    expect(await client.todos.create({ content: 'Buy milk' })).toEqual(aTodo())
+  })
+})
+
+describe('todos.replace', () => {
+  it('PUTs the complete record to /todos/{id}', async () => {
+    const { seen, record } = recorder()
+    const todo = aTodo({ content: 'Buy oat milk', completed: true })
+    server.use(
+      http.put(`${BASE_URL}/todos/1`, async ({ request }) => {
+        await record(request)
+        return HttpResponse.json(todo)
+      }),
+    )
+    expect(await client.todos.replace(1, todo)).toEqual(todo)
+    expect(seen[0]?.body).toEqual(todo)
+  })
+})
+
+describe('todos.update', () => {
+  it('PATCHes only the fields given', async () => {
+    const { seen, record } = recorder()
+    server.use(
+      http.patch(`${BASE_URL}/todos/1`, async ({ request }) => {
+        await record(request)
+        return HttpResponse.json(aTodo({ completed: true }))
+      }),
+    )
+    expect(await client.todos.update(1, { completed: true })).toEqual(aTodo({ completed: true }))
+    expect(seen[0]?.body).toEqual({ completed: true })
+  })
+})
+
+describe('todos.delete', () => {
+  it('resolves on 200 with an empty body', async () => {
+    const { seen, record } = recorder()
+    server.use(
+      http.delete(`${BASE_URL}/todos/1`, async ({ request }) => {
+        await record(request)
+        return new HttpResponse(null, { status: 200 })
+      }),
+    )
+    await expect(client.todos.delete(1)).resolves.toBeUndefined()
+    expect(seen[0]?.method).toBe('DELETE')
+  })
+
+  it.each([
+    ['a JSON object', () => HttpResponse.json({})],
+    ['the deleted todo', () => HttpResponse.json(aTodo())],
+    ['plain text', () => HttpResponse.text('deleted')],
+  ])('resolves on 200 with %s as the body', async (_, respond) => {
+    server.use(http.delete(`${BASE_URL}/todos/1`, respond))
+    await expect(client.todos.delete(1)).resolves.toBeUndefined()
+  })
+})
+
+describe('request options', () => {
+  it('sends the client headers, per-call headers over them, and accepts JSON', async () => {
+    const { seen, record } = recorder()
+    server.use(
+      http.get(`${BASE_URL}/todos/1`, async ({ request }) => {
+        await record(request)
+        return HttpResponse.json(aTodo())
+      }),
+    )
+    const withAuth = new TodoClient({
+      baseUrl: BASE_URL,
+      headers: { authorization: 'Bearer a', 'x-app': 'demo' },
+    })
+    await withAuth.todos.get(1, { headers: { authorization: 'Bearer b' } })
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer b')
+    expect(seen[0]?.headers.get('x-app')).toBe('demo')
+    expect(seen[0]?.headers.get('accept')).toBe('application/json')
+  })
+
+  it('keeps a path prefix in baseUrl, with or without a trailing slash', async () => {
+    server.use(http.get(`${BASE_URL}/api/v1/todos/1`, () => HttpResponse.json(aTodo())))
+    for (const baseUrl of [`${BASE_URL}/api/v1`, `${BASE_URL}/api/v1/`]) {
+      expect(await new TodoClient({ baseUrl }).todos.get(1)).toEqual(aTodo())
+    }
+  })
+
+  it('uses the fetch it is given', async () => {
+    const requests: string[] = []
+    const fake = new TodoClient({
+      baseUrl: 'http://fake.test',
+      fetch: async (input) => {
+        requests.push(input instanceof Request ? `${input.method} ${input.url}` : String(input))
+        return Response.json([aTodo()])
+      },
+    })
+    expect(await fake.todos.list()).toEqual([aTodo()])
+    expect(requests).toEqual(['GET http://fake.test/todos'])
+  })
+
+  it('runs the ky hooks it is given', async () => {
+    server.use(
+      http.get(`${BASE_URL}/todos/1`, ({ request }) =>
+        HttpResponse.json(aTodo({ content: request.headers.get('x-trace') })),
+      ),
+    )
+    const traced = new TodoClient({
+      baseUrl: BASE_URL,
+      hooks: { beforeRequest: [({ request }) => request.headers.set('x-trace', 'abc')] },
+    })
+    expect((await traced.todos.get(1)).content).toBe('abc')
+  })
+})

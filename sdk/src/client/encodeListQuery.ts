@@ -1,0 +1,25 @@
+import * as z from 'zod/mini'
+import { TodoListQuery } from '../contract/index.ts'
+import { formatIssues } from '../errors/formatIssues.ts'
+import type { TodoListParams } from './options.ts'
+
+/**
+ * Turns typed list parameters into a query string (`?completed=false&order=-id`, or `''`) with
+ * the contract's codec, so the wire format is defined in one place. A query the contract rejects
+ * (the same field twice in `order`, an unknown parameter) throws a `TypeError` before any request.
+ */
+export function encodeListQuery(params: TodoListParams = {}): string {
+  const { order } = params
+  const query = { ...params, order: typeof order === 'string' ? [order] : order?.slice() }
+  const result = z.safeEncode(TodoListQuery, query)
+  if (!result.success) {
+    throw new TypeError(`Invalid list query: ${formatIssues(result.error.issues)}`, {
+      cause: result.error,
+    })
+  }
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(result.data)) {
+    if (value !== undefined) search.set(name, String(value))
+  }
+  return search.size > 0 ? `?${search}` : ''
+}

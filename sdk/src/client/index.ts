@@ -1,0 +1,9 @@
+export type {
+  RequestOptions,
+  TodoClientHooks,
+  TodoClientOptions,
+  TodoClientRetryOptions,
+  TodoListParams,
+} from './options.ts'
+export { TodoClient } from './TodoClient.ts'
+export type { TodosResource } from './TodosResource.ts'

@@ -1,0 +1,122 @@
+import type { Hooks, Options, RetryOptions } from 'ky'
+import type { OrderKey, TodoListQuery } from '../contract/index.ts'
+
+/** Per-attempt timeout when none is given, in milliseconds. */
+export const DEFAULT_TIMEOUT = 10_000
+
+const RETRY_STATUS_CODES = [408, 429, 502, 503, 504]
+
+/**
+ * Retries by default: idempotent methods only (a retried POST could create a second todo), on
+ * network errors and the statuses that say "try again", honouring `Retry-After` up to 30 s.
+ */
+export const DEFAULT_RETRY = {
+  limit: 2,
+  methods: ['get', 'put', 'delete'],
+  statusCodes: RETRY_STATUS_CODES,
+  afterStatusCodes: RETRY_STATUS_CODES,
+  maxRetryAfter: 30_000,
+} satisfies RetryOptions
+
+/** ky's hooks, passed through unchanged; see ky's readme for what each one receives. */
+export type TodoClientHooks = Hooks
+
+/** ky's retry options; the SDK's defaults are merged under whatever you give. */
+export type TodoClientRetryOptions = RetryOptions
+
+/** Options for `new TodoClient(options)`. */
+export interface TodoClientOptions {
+  /**
+   * Where the todos API lives. May include a path prefix; requests go to `{baseUrl}/todos…`.
+   * A relative URL resolves against `location` in browsers.
+   *
+   * @example 'http://127.0.0.1:3000'
+   * @example 'https://example.com/api/v1'
+   */
+  baseUrl: string | URL
+  /**
+   * Headers sent with every request (per-call `headers` are merged over them).
+   *
+   * @default { accept: 'application/json' }
+   * @example { authorization: `Bearer ${token}` }
+   */
+  headers?: HeadersInit
+  /**
+   * Per-attempt timeout in milliseconds, for the response and again for reading its body;
+   * `false` for none. A timeout throws `TimeoutError` and is not retried.
+   *
+   * @default 10000
+   * @example 5000
+   */
+  timeout?: number | false
+  /**
+   * Retry policy (ky's `retry` option). A number sets `limit`; an object is merged over the
+   * defaults. POST and PATCH are not retried unless you add them to `methods`, which is safe for
+   * POST only when you choose the id yourself (a repeat then fails with 409 instead of creating a
+   * duplicate).
+   *
+   * @default { limit: 2, methods: ['get', 'put', 'delete'], statusCodes: [408, 429, 502, 503, 504], afterStatusCodes: [408, 429, 502, 503, 504], maxRetryAfter: 30000 }
+   * @example { limit: 5 }
+   * @example { methods: ['get', 'put', 'delete', 'post', 'patch'] }
+   * @example 0 // never retry
+   */
+  retry?: number | TodoClientRetryOptions
+  /**
+   * The `fetch` to use: a framework's wrapper, an instrumented one, or a fake in tests.
+   *
+   * @default globalThis.fetch
+   * @example (input, init) => fetch(input, { ...init, credentials: 'include' })
+   */
+  fetch?: Options['fetch']
+  /**
+   * Check every success body against the contract's schemas and throw
+   * `ResponseValidationError` when it does not match. Extra fields are always tolerated.
+   *
+   * @default true
+   * @example false // trust the server, skip the check
+   */
+  validate?: boolean
+  /**
+   * ky hooks, for cross-cutting concerns such as auth headers or logging. They see ky's raw
+   * requests, responses and errors; callers of the client only ever see the SDK's errors.
+   *
+   * @default {}
+   * @example { beforeRequest: [({ request }) => request.headers.set('authorization', `Bearer ${token()}`)] }
+   */
+  hooks?: TodoClientHooks
+}
+
+/** Options every method takes as its last argument. */
+export interface RequestOptions {
+  /**
+   * Aborts the request (including retry waits); the call then throws `AbortError`.
+   *
+   * @default undefined
+   * @example AbortSignal.timeout(30_000)
+   */
+  signal?: AbortSignal
+  /**
+   * Per-attempt timeout for this call, overriding the client's.
+   *
+   * @default the client's `timeout`
+   * @example 2000
+   */
+  timeout?: number | false
+  /**
+   * Extra headers for this call, merged over the client's.
+   *
+   * @default undefined
+   * @example { 'if-match': '"3"' }
+   */
+  headers?: HeadersInit
+}
+
+/**
+ * Filters, search and sort for `client.todos.list()`, sent as query parameters. `order` takes
+ * one key or several; `-field` sorts descending.
+ *
+ * @example { completed: false, q: 'milk', order: ['completed', '-id'] }
+ */
+export type TodoListParams = Omit<TodoListQuery, 'order'> & {
+  order?: OrderKey | readonly OrderKey[]
+}

@@ -1,0 +1,167 @@
+import { HttpResponse, http, type JsonBodyType } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { aTodo, BASE_URL, server, useMsw } from '../../test/msw.ts'
+import type { TodoClientOptions } from './options.ts'
+import { TodoClient } from './TodoClient.ts'
+
+useMsw()
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+/** A client with the default policy, except that backoff waits are zero to keep tests fast. */
+function clientWith(retry: TodoClientOptions['retry'] = {}) {
+  const options = typeof retry === 'number' ? { limit: retry } : retry
+  return new TodoClient({ baseUrl: BASE_URL, retry: { delay: () => 0, ...options } })
+}
+
+/** Answers `status` (with `headers`) to every request until `failures` have been sent, then 200. */
+function flaky(status: number, failures: number, body: JsonBodyType, headers?: HeadersInit) {
+  let attempts = 0
+  return {
+    attempts: () => attempts,
+    respond: () => {
+      attempts += 1
+      return attempts <= failures
+        ? new HttpResponse(null, { status, headers })
+        : HttpResponse.json(body)
+    },
+  }
+}
+
+/**
+ * Records every `setTimeout` delay and runs the `expected` ones at once, so a Retry-After wait
+ * can be asserted without waiting. Any other delay runs as asked: if the client waited for a
+ * different time than expected, the test would time out.
+ */
+function recordWaits(...expected: number[]): number[] {
+  const waits: number[] = []
+  const realSetTimeout = globalThis.setTimeout
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    callback: () => void,
+    ms?: number,
+    ...rest: unknown[]
+  ) => {
+    waits.push(ms ?? 0)
+    return realSetTimeout(callback, expected.includes(ms ?? 0) ? 0 : ms, ...rest)
+  }) as typeof setTimeout)
+  return waits
+}
+
+describe('which requests are retried', () => {
+  it.each([408, 429, 502, 503, 504])('retries a GET answered %i', async (status) => {
+    const failing = flaky(status, 2, [aTodo()])
+    server.use(http.get(`${BASE_URL}/todos`, failing.respond))
+    expect(await clientWith().todos.list()).toEqual([aTodo()])
+    expect(failing.attempts()).toBe(3)
+  })
+
+  it.each([400, 404, 409, 500, 501])('does not retry a GET answered %i', async (status) => {
+    const failing = flaky(status, 1, [aTodo()])
+    server.use(http.get(`${BASE_URL}/todos`, failing.respond))
+    await expect(clientWith().todos.list()).rejects.toMatchObject({ status })
+    expect(failing.attempts()).toBe(1)
+  })
+
+  it('retries PUT and DELETE', async () => {
+    const put = flaky(503, 1, aTodo())
+    const del = flaky(503, 1, {})
+    server.use(
+      http.put(`${BASE_URL}/todos/1`, put.respond),
+      http.delete(`${BASE_URL}/todos/1`, del.respond),
+    )
+    const client = clientWith()
+    await client.todos.replace(1, aTodo())
+    await client.todos.delete(1)
+    expect([put.attempts(), del.attempts()]).toEqual([2, 2])
+  })
+
+  it('never retries POST or PATCH by default', async () => {
+    const post = flaky(503, 1, aTodo())
+    const patch = flaky(503, 1, aTodo())
+    server.use(
+      http.post(`${BASE_URL}/todos`, post.respond),
+      http.patch(`${BASE_URL}/todos/1`, patch.respond),
+    )
+    const client = clientWith()
+    await expect(client.todos.create({ content: 'a' })).rejects.toMatchObject({ status: 503 })
+    await expect(client.todos.update(1, { completed: true })).rejects.toMatchObject({ status: 503 })
+    expect([post.attempts(), patch.attempts()]).toEqual([1, 1])
+  })
+
+  it('retries POST and PATCH when the caller opts in through retry.methods', async () => {
+    const post = flaky(503, 1, aTodo())
+    const patch = flaky(503, 1, aTodo())
+    server.use(
+      http.post(`${BASE_URL}/todos`, post.respond),
+      http.patch(`${BASE_URL}/todos/1`, patch.respond),
+    )
+    const client = clientWith({ methods: ['get', 'put', 'delete', 'post', 'patch'] })
+    await client.todos.create({ id: 1, content: 'a' })
+    await client.todos.update(1, { completed: true })
+    expect([post.attempts(), patch.attempts()]).toEqual([2, 2])
+  })
+
+  it('retries network errors for GET but not for POST', async () => {
+    let gets = 0
+    let posts = 0
+    server.use(
+      http.get(`${BASE_URL}/todos`, () => {
+        gets += 1
+        return gets === 1 ? HttpResponse.error() : HttpResponse.json([])
+      }),
+      http.post(`${BASE_URL}/todos`, () => {
+        posts += 1
+        return HttpResponse.error()
+      }),
+    )
+    const client = clientWith()
+    expect(await client.todos.list()).toEqual([])
+    await expect(client.todos.create({ content: 'a' })).rejects.toMatchObject({
+      name: 'NetworkError',
+    })
+    expect([gets, posts]).toEqual([2, 1])
+  })
+
+  it('gives up after the limit, throwing the last error', async () => {
+    const down = flaky(503, 10, [])
+    server.use(http.get(`${BASE_URL}/todos`, down.respond))
+    await expect(clientWith(3).todos.list()).rejects.toMatchObject({ status: 503 })
+    expect(down.attempts()).toBe(4)
+  })
+
+  it('does not retry at all with retry: 0', async () => {
+    const down = flaky(503, 10, [])
+    server.use(http.get(`${BASE_URL}/todos`, down.respond))
+    await expect(new TodoClient({ baseUrl: BASE_URL, retry: 0 }).todos.list()).rejects.toThrow()
+    expect(down.attempts()).toBe(1)
+  })
+})
+
+describe('Retry-After', () => {
+  it('waits as long as Retry-After asks', async () => {
+    const limited = flaky(429, 1, [], { 'retry-after': '2' })
+    server.use(http.get(`${BASE_URL}/todos`, limited.respond))
+    const waits = recordWaits(2000)
+    await new TodoClient({ baseUrl: BASE_URL }).todos.list()
+    expect(limited.attempts()).toBe(2)
+    expect(waits).toContain(2000)
+  })
+
+  it('waits no longer than maxRetryAfter', async () => {
+    const limited = flaky(503, 1, [], { 'retry-after': '3600' })
+    server.use(http.get(`${BASE_URL}/todos`, limited.respond))
+    const waits = recordWaits(5000)
+    await new TodoClient({ baseUrl: BASE_URL, retry: { maxRetryAfter: 5000 } }).todos.list()
+    expect(waits).toContain(5000)
+    expect(waits).not.toContain(3_600_000)
+  })
+
+  it('caps Retry-After at 30 seconds by default', async () => {
+    const limited = flaky(503, 1, [], { 'retry-after': '3600' })
+    server.use(http.get(`${BASE_URL}/todos`, limited.respond))
+    const waits = recordWaits(30_000)
+    await new TodoClient({ baseUrl: BASE_URL }).todos.list()
+    expect(waits).toContain(30_000)
+  })
+})

@@ -1,0 +1,19 @@
+import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
+
+/**
+ * The caller's `signal` aborted the request. `cause` is the signal's `reason`. Its `name` is
+ * `'AbortError'`, so code that checks `error.name === 'AbortError'` keeps working.
+ *
+ * @example
+ * const controller = new AbortController()
+ * const pending = client.todos.list(undefined, { signal: controller.signal })
+ * controller.abort()
+ * await pending.catch((error) => isAbortError(error) || Promise.reject(error))
+ */
+export class AbortError extends TodoClientError {
+  override readonly name: string = 'AbortError'
+
+  constructor(request: RequestDescription, reason: unknown) {
+    super('AbortError', `Aborted: ${request.method} ${request.url}`, request, { cause: reason })
+  }
+}

@@ -1,0 +1,15 @@
+import { TodoApiError } from './TodoApiError.ts'
+
+/**
+ * 404 Not Found: no todo has the requested id.
+ *
+ * @example
+ * try {
+ *   await client.todos.get(9)
+ * } catch (error) {
+ *   if (error instanceof NotFoundError) console.warn(error.message)
+ * }
+ */
+export class NotFoundError extends TodoApiError {
+  override readonly name: string = 'NotFoundError'
+}

@@ -1,0 +1,15 @@
+import { TodoApiError } from './TodoApiError.ts'
+
+/**
+ * 429 Too Many Requests. GET, PUT and DELETE have already been retried, honouring `retry-after`, before this is thrown.
+ *
+ * @example
+ * try {
+ *   await client.todos.list()
+ * } catch (error) {
+ *   if (error instanceof RateLimitError) console.warn(error.message)
+ * }
+ */
+export class RateLimitError extends TodoApiError {
+  override readonly name: string = 'RateLimitError'
+}

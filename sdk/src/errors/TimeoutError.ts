@@ -1,0 +1,27 @@
+import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
+
+/**
+ * An attempt got no response (or no complete body) within `timeout` milliseconds. Timeouts are
+ * not retried: the server may still be working on the request.
+ *
+ * @example
+ * try {
+ *   await client.todos.list(undefined, { timeout: 2000 })
+ * } catch (error) {
+ *   if (isTimeoutError(error)) console.warn(`gave up after ${error.timeout} ms`)
+ * }
+ */
+export class TimeoutError extends TodoClientError {
+  override readonly name: string = 'TimeoutError'
+  /** The per-attempt timeout that elapsed, in milliseconds. @example 10000 */
+  readonly timeout: number
+
+  constructor(request: RequestDescription, timeout: number) {
+    super(
+      'TimeoutError',
+      `Timed out after ${timeout} ms: ${request.method} ${request.url}`,
+      request,
+    )
+    this.timeout = timeout
+  }
+}
