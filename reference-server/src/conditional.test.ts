@@ -59,11 +59,14 @@ describe('If-Match on writes', () => {
     ['PUT', jsonRequest('PUT', { id: 1, content: 'new', completed: true })],
     ['PATCH', jsonRequest('PATCH', { completed: true })],
     ['DELETE', { method: 'DELETE' }],
-  ] as const
+  ] as const satisfies [string, RequestInit][]
 
   it.each(writes)('refuses %s with a stale ETag with 412 and changes nothing', async (_, init) => {
     const { app, store } = appWith([MILK])
-    const headers = { ...(init.headers as Record<string, string>), 'if-match': '"stale"' }
+    const headers = {
+      ...((init as RequestInit).headers as Record<string, string>),
+      'if-match': '"stale"',
+    }
     const response = await app.request('/todos/1', { ...init, headers })
     expect(response.status).toBe(412)
     expect(response.headers.get('content-type')).toBe('application/problem+json')
@@ -76,7 +79,7 @@ describe('If-Match on writes', () => {
       const { app } = appWith([MILK])
       const etag = (await app.request('/todos/1')).headers.get('etag') as string
       const headers = {
-        ...(init.headers as Record<string, string>),
+        ...((init as RequestInit).headers as Record<string, string>),
         'if-match': match === '*' ? '*' : etag,
       }
       expect((await app.request('/todos/1', { ...init, headers })).status).toBe(200)

@@ -23,7 +23,7 @@ const document = createOpenApiDocument() as Document
 describe('createOpenApiDocument', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const validated = await SwaggerParser.validate(structuredClone(document) as never)
-    expect(validated.openapi).toMatch(/^3\.1\./)
+    expect((validated as { openapi?: string }).openapi).toMatch(/^3\.1\./)
   })
 
   it('has one operation per row of the contract endpoint table', () => {
