@@ -1,0 +1,128 @@
+import { todoPath } from '@todokit/sdk/contract'
+import type { Check } from '../check.ts'
+import { ensure } from '../run/assert.ts'
+import { expectFields } from '../run/expect.ts'
+
+/** Required checks for PUT, PATCH and DELETE on records the check created. */
+export const changeAndDeleteChecks: readonly Check[] = [
+  {
+    id: 'put.replaces-record',
+    title: 'PUT /todos/{id} with the complete record answers 200 with the replaced todo',
+    level: 'required',
+    rule: 'endpoint.replace',
+    alsoVerifies: ['rule.put-complete-record'],
+    async run(ctx) {
+      const created = await ctx.todos.create({ content: ctx.content('before put') })
+      const replacement = { id: created.id, content: ctx.content('after put'), completed: true }
+      const replaced = await ctx.todos.replace(replacement)
+      expectFields(replaced, replacement, 'the PUT response is not the replacement')
+    },
+  },
+  {
+    id: 'put.persists',
+    title: 'After PUT, GET /todos/{id} and GET /todos show the replacement',
+    level: 'required',
+    rule: 'endpoint.replace',
+    async run(ctx) {
+      const created = await ctx.todos.create({
+        content: ctx.content('before put'),
+        completed: true,
+      })
+      const replacement = { id: created.id, content: ctx.content('after put'), completed: false }
+      await ctx.todos.replace(replacement)
+      expectFields(await ctx.todos.get(created.id), replacement, 'GET /todos/{id} after PUT')
+      const listed = (await ctx.todos.list()).find((todo) => todo.id === created.id)
+      expectFields(listed, replacement, 'GET /todos after PUT')
+    },
+  },
+  {
+    id: 'patch.keeps-unsent-fields',
+    title: 'PATCH leaves the fields it did not send as they were',
+    level: 'required',
+    rule: 'rule.patch-keeps-unsent',
+    alsoVerifies: ['state.patch-completed'],
+    async run(ctx) {
+      const content = ctx.content('kept')
+      const created = await ctx.todos.create({ content })
+      const afterCompleted = await ctx.todos.update(created.id, { completed: true })
+      expectFields(afterCompleted, { content }, 'PATCH {completed} response changed content')
+      expectFields(
+        await ctx.todos.get(created.id),
+        { content },
+        'PATCH {completed} changed the stored content',
+      )
+      const newContent = ctx.content('renamed')
+      await ctx.todos.update(created.id, { content: newContent })
+      expectFields(
+        await ctx.todos.get(created.id),
+        { content: newContent, completed: true },
+        'PATCH {content} changed the stored completed',
+      )
+    },
+  },
+  {
+    id: 'patch.applies-sent-fields',
+    title: 'PATCH /todos/{id} answers 200 with the sent fields applied, and stores them',
+    level: 'required',
+    rule: 'endpoint.update',
+    alsoVerifies: ['state.patch-completed'],
+    async run(ctx) {
+      const created = await ctx.todos.create({ content: ctx.content('to patch') })
+      const updated = await ctx.todos.update(created.id, { completed: true })
+      expectFields(updated, { id: created.id, completed: true }, 'the PATCH response')
+      expectFields(
+        await ctx.todos.get(created.id),
+        { completed: true },
+        'GET /todos/{id} after PATCH',
+      )
+    },
+  },
+  {
+    id: 'delete.succeeds',
+    title: 'DELETE /todos/{id} answers 200 (any body)',
+    level: 'required',
+    rule: 'endpoint.delete',
+    async run(ctx) {
+      const created = await ctx.todos.create({ content: ctx.content('to delete') })
+      await ctx.todos.remove(created.id)
+    },
+  },
+  {
+    id: 'delete.removes-from-list',
+    title: 'After DELETE the todo is absent from GET /todos',
+    level: 'required',
+    rule: 'rule.deleted-is-absent',
+    alsoVerifies: ['endpoint.delete'],
+    async run(ctx) {
+      const [kept, removed] = await ctx.todos.createAll([
+        { content: ctx.content('kept') },
+        { content: ctx.content('removed') },
+      ])
+      await ctx.todos.remove(removed!.id)
+      const ids = (await ctx.todos.list()).map((todo) => todo.id)
+      ensure(!ids.includes(removed!.id), `deleted todo ${removed!.id} is still in GET /todos`, {
+        expected: `no record with id ${removed!.id}`,
+        actual: 'the record is listed',
+      })
+      ensure(ids.includes(kept!.id), `DELETE of ${removed!.id} also removed todo ${kept!.id}`, {
+        expected: `todo ${kept!.id} still listed`,
+        actual: 'missing',
+      })
+    },
+  },
+  {
+    id: 'delete.removes-by-id',
+    title: 'After DELETE, GET /todos/{id} no longer returns the todo',
+    level: 'required',
+    rule: 'rule.deleted-is-absent',
+    async run(ctx) {
+      const created = await ctx.todos.create({ content: ctx.content('removed') })
+      await ctx.todos.remove(created.id)
+      const response = await ctx.http.request('GET', todoPath(created.id))
+      ensure(response.status >= 400, `GET /todos/${created.id} still answers after DELETE`, {
+        expected: 'an error status (404)',
+        actual: `${response.status} ${response.statusText}`,
+      })
+    },
+  },
+]

@@ -1,0 +1,15 @@
+import type { Check } from '../check.ts'
+import { changeAndDeleteChecks } from './change-and-delete.ts'
+import { createAndReadChecks } from './create-and-read.ts'
+import { errorChecks } from './errors.ts'
+import { queryChecks } from './query.ts'
+import { roundTripChecks } from './round-trips.ts'
+
+/** The whole catalogue, in the order reports list it. */
+export const checks: readonly Check[] = [
+  ...createAndReadChecks,
+  ...changeAndDeleteChecks,
+  ...errorChecks,
+  ...roundTripChecks,
+  ...queryChecks,
+]

@@ -1,0 +1,220 @@
+import { statusTextFor } from '@todokit/sdk/contract'
+import { NetworkError, RequestTimeoutError } from './errors.ts'
+import { type Exchange, excerpt } from './exchange.ts'
+
+/** Anything that answers a `Request`: global `fetch`, or an in-process app such as `app.fetch`. */
+export type FetchLike = (request: Request) => Response | Promise<Response>
+
+/** A response the kit read completely, with the exchange that produced it. */
+export interface HttpResponse {
+  status: number
+  statusText: string
+  headers: Headers
+  text: string
+  /** The parsed body, or `undefined` when the body is empty or not JSON. */
+  json: unknown
+  /** Whether the body parsed as JSON. */
+  isJson: boolean
+  exchange: Exchange
+}
+
+/** What to send besides the method and path. */
+export interface RequestOptions {
+  /** A value sent as a JSON body with `content-type: application/json`. */
+  json?: unknown
+  /** A raw body sent with `content-type: application/json` (for malformed JSON on purpose). */
+  rawBody?: string
+  /** Query parameters, appended in order. */
+  query?: Record<string, string>
+}
+
+/** Settings shared by every request of a run. */
+export interface HttpConfig {
+  /** Base URL without a trailing slash. */
+  baseUrl: string
+  fetch: FetchLike
+  headers: Readonly<Record<string, string>>
+  /** Per-request timeout in milliseconds. */
+  timeout: number
+  signal?: AbortSignal
+}
+
+/** Sends requests and reports each exchange to the recorders. */
+export interface HttpClient {
+  request(method: string, path: string, options?: RequestOptions): Promise<HttpResponse>
+  /** A client that also reports exchanges to `recorder`. */
+  recording(recorder: (exchange: Exchange, response?: HttpResponse) => void): HttpClient
+  readonly config: HttpConfig
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+const MAX_REDIRECTS = 5
+
+/** Builds the URL of `path` (and its query) below the base URL. */
+export function urlFor(baseUrl: string, path: string, query?: Record<string, string>): string {
+  const search = query ? `?${new URLSearchParams(query)}` : ''
+  return `${baseUrl}${path}${search}`
+}
+
+/** Runs `work` under the timeout and the run's signal, whichever ends first. */
+async function bounded<T>(
+  work: () => Promise<T>,
+  config: HttpConfig,
+  controller: AbortController,
+  what: string,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let onAbort: (() => void) | undefined
+  const limits = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort()
+      reject(new RequestTimeoutError(`${what} got no answer within ${config.timeout} ms`))
+    }, config.timeout)
+    onAbort = () => {
+      controller.abort()
+      reject(new Error(`${what} was interrupted`))
+    }
+    if (config.signal?.aborted) onAbort()
+    config.signal?.addEventListener('abort', onAbort, { once: true })
+  })
+  // An in-process app may ignore the abort signal; racing keeps the kit from waiting on it.
+  const attempt = work()
+  attempt.catch(() => {})
+  try {
+    return await Promise.race([attempt, limits])
+  } finally {
+    clearTimeout(timer)
+    if (onAbort) config.signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+function headerRecord(headers: Headers): Record<string, string> {
+  return Object.fromEntries(headers.entries())
+}
+
+function parseJson(text: string): { json: unknown; isJson: boolean } {
+  if (text.trim() === '') return { json: undefined, isJson: false }
+  try {
+    return { json: JSON.parse(text), isJson: true }
+  } catch {
+    return { json: undefined, isJson: false }
+  }
+}
+
+type Recorder = (exchange: Exchange, response?: HttpResponse) => void
+
+async function sendOnce(
+  config: HttpConfig,
+  method: string,
+  url: string,
+  body: string | undefined,
+): Promise<{ response: HttpResponse; location?: string }> {
+  const requestHeaders: Record<string, string> = { accept: 'application/json', ...config.headers }
+  if (body !== undefined) requestHeaders['content-type'] = 'application/json'
+  const exchange: Exchange = { method, url, requestHeaders, durationMs: 0 }
+  if (body !== undefined) exchange.requestBody = body
+  const started = performance.now()
+  const controller = new AbortController()
+  try {
+    const what = `${method} ${url}`
+    const raw = await bounded(
+      async () => {
+        const request = new Request(url, {
+          method,
+          headers: requestHeaders,
+          body,
+          redirect: 'manual',
+          signal: controller.signal,
+        })
+        try {
+          return await config.fetch(request)
+        } catch (error) {
+          if (controller.signal.aborted) throw error
+          const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+          throw new NetworkError(
+            `${what} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+          )
+        }
+      },
+      config,
+      controller,
+      what,
+    )
+    const text = await bounded(() => raw.text(), config, controller, what)
+    exchange.status = raw.status
+    exchange.statusText = statusTextFor(raw.status, raw.statusText)
+    exchange.responseHeaders = headerRecord(raw.headers)
+    exchange.responseBody = excerpt(text)
+    exchange.durationMs = Math.round(performance.now() - started)
+    const location = REDIRECT_STATUSES.has(raw.status)
+      ? (raw.headers.get('location') ?? undefined)
+      : undefined
+    return {
+      response: {
+        status: raw.status,
+        statusText: exchange.statusText,
+        headers: raw.headers,
+        text,
+        ...parseJson(text),
+        exchange,
+      },
+      location,
+    }
+  } catch (error) {
+    exchange.error = error instanceof Error ? error.message : String(error)
+    exchange.durationMs = Math.round(performance.now() - started)
+    Object.assign(error as object, { exchange })
+    throw error
+  }
+}
+
+/**
+ * Creates the raw HTTP client checks use: no retries, redirects followed only within the same
+ * origin, every exchange recorded, each request bounded by the timeout.
+ */
+export function createHttpClient(
+  config: HttpConfig,
+  recorders: readonly Recorder[] = [],
+): HttpClient {
+  const report = (exchange: Exchange, response?: HttpResponse) => {
+    for (const recorder of recorders) recorder(exchange, response)
+  }
+  return {
+    config,
+    recording: (recorder) => createHttpClient(config, [...recorders, recorder]),
+    async request(method, path, options = {}) {
+      let body =
+        options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
+      let url = urlFor(config.baseUrl, path, options.query)
+      let currentMethod = method
+      for (let hop = 0; ; hop++) {
+        let sent: Awaited<ReturnType<typeof sendOnce>>
+        try {
+          sent = await sendOnce(config, currentMethod, url, body)
+        } catch (error) {
+          const exchange = (error as { exchange?: Exchange }).exchange
+          if (exchange) report(exchange)
+          throw error
+        }
+        const { response, location } = sent
+        if (location === undefined || hop === MAX_REDIRECTS) {
+          report(response.exchange, response)
+          return response
+        }
+        const next = new URL(location, url)
+        if (next.origin !== new URL(url).origin) {
+          response.exchange.note = `redirect to another origin (${next.origin}) not followed`
+          report(response.exchange, response)
+          return response
+        }
+        report(response.exchange, response)
+        // As fetch does: 303 (and 301/302 after a POST) continue as a GET without a body.
+        if (response.status === 303 || (currentMethod === 'POST' && response.status <= 302)) {
+          currentMethod = 'GET'
+          body = undefined
+        }
+        url = next.href
+      }
+    },
+  }
+}

@@ -1,0 +1,29 @@
+/** Longest response body excerpt kept in a report, in characters. */
+export const BODY_EXCERPT_LENGTH = 1_000
+
+/** One HTTP request the kit sent and what came back: enough to replay it with curl. */
+export interface Exchange {
+  method: string
+  url: string
+  /** Headers the kit sent (the caller's `headers` option included). */
+  requestHeaders: Record<string, string>
+  requestBody?: string
+  status?: number
+  /** The server's reason phrase, or the standard one when the protocol carries none. */
+  statusText?: string
+  responseHeaders?: Record<string, string>
+  /** The start of the response body (at most {@link BODY_EXCERPT_LENGTH} characters). */
+  responseBody?: string
+  /** Why no response arrived: a timeout or a network error. */
+  error?: string
+  /** Set when a redirect was not followed because it leads to another origin. */
+  note?: string
+  durationMs: number
+}
+
+/** Shortens a body for a report, saying how much was cut. */
+export function excerpt(text: string, limit = BODY_EXCERPT_LENGTH): string {
+  return text.length <= limit
+    ? text
+    : `${text.slice(0, limit)}… (${text.length - limit} more characters)`
+}

@@ -1,0 +1,28 @@
+/** Optional parts of the contract an implementation may claim: the query conventions. */
+export const CAPABILITIES = ['filter', 'search', 'sort'] as const
+/** One optional part of the contract: `filter`, `search` or `sort`. */
+export type Capability = (typeof CAPABILITIES)[number]
+
+/**
+ * How much a check weighs. `required`: an endpoint row or numbered rule of the contract.
+ * `recommended`: what the contract implies but does not pin (counts with `--strict`).
+ * A capability: a query convention, counted when the implementation claims it.
+ */
+export const LEVELS = ['required', 'recommended', ...CAPABILITIES] as const
+/** One of {@link LEVELS}. */
+export type Level = (typeof LEVELS)[number]
+
+/** A level's name as people read it: `capability filter` rather than `filter`. */
+export function levelLabel(level: Level): string {
+  return (CAPABILITIES as readonly string[]).includes(level) ? `capability ${level}` : level
+}
+
+/** Whether a failing check at `level` makes the run fail. */
+export function levelCounts(
+  level: Level,
+  options: { capabilities: readonly Capability[]; strict: boolean },
+): boolean {
+  if (level === 'required') return true
+  if (level === 'recommended') return options.strict
+  return options.capabilities.includes(level)
+}

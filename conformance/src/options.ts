@@ -1,0 +1,130 @@
+import type { Check } from './check.ts'
+import { InvalidOptionsError } from './errors.ts'
+import type { FetchLike } from './http/client.ts'
+import { CAPABILITIES, type Capability } from './levels.ts'
+import type { CheckResult } from './report.ts'
+
+/** Options of {@link runConformance}. */
+export interface ConformanceOptions {
+  /** Where the implementation serves `/todos`, e.g. `http://localhost:3000` or `https://host/api`. */
+  baseUrl: string
+  /**
+   * What sends requests: global `fetch` by default, or an in-process app's handler.
+   * @example (request) => app.fetch(request)
+   */
+  fetch?: FetchLike
+  /** Headers sent with every request, e.g. `{ authorization: 'Bearer …' }`. */
+  headers?: Record<string, string>
+  /**
+   * The capabilities the implementation claims. Unclaimed capability checks still run and are
+   * reported as informational.
+   * @default 'none'
+   */
+  capabilities?: readonly Capability[] | 'all' | 'none'
+  /** Count recommended checks toward the verdict. @default false */
+  strict?: boolean
+  /** Run only checks whose id matches one of these globs (`patch.*`). @default all */
+  only?: readonly string[]
+  /** Skip checks whose id matches one of these globs. @default none */
+  skip?: readonly string[]
+  /** Per-request timeout in milliseconds. @default 5000 */
+  timeout?: number
+  /** Stop starting checks after the first counted failure. @default false */
+  bail?: boolean
+  /** Checks run at once. Each check works on its own records. @default 16 */
+  concurrency?: number
+  /** Aborts the run: in-flight requests stop, created records are still removed. */
+  signal?: AbortSignal
+  /** Called as each check ends, for progress output. */
+  onResult?: (result: CheckResult, progress: { done: number; total: number }) => void
+  /** The checks to run. @default the whole catalogue */
+  checks?: readonly Check[]
+}
+
+/** Options with defaults applied and values validated. */
+export interface ResolvedOptions {
+  baseUrl: string
+  fetch: FetchLike
+  headers: Record<string, string>
+  capabilities: Capability[]
+  strict: boolean
+  only: readonly string[]
+  skip: readonly string[]
+  timeout: number
+  bail: boolean
+  concurrency: number
+  signal: AbortSignal | undefined
+}
+
+/** Default per-request timeout, in milliseconds. */
+export const DEFAULT_TIMEOUT = 5_000
+/** Default number of checks run at once. */
+export const DEFAULT_CONCURRENCY = 16
+
+/** Reads `all`, `none` or a list of capability names. */
+export function parseCapabilities(
+  value: ConformanceOptions['capabilities'] | string,
+): Capability[] {
+  if (value === undefined || value === 'none') return []
+  if (value === 'all') return [...CAPABILITIES]
+  const names =
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+      : value
+  for (const name of names) {
+    if (!(CAPABILITIES as readonly string[]).includes(name)) {
+      throw new InvalidOptionsError(
+        `Unknown capability "${name}": use ${CAPABILITIES.join(', ')}, all or none`,
+      )
+    }
+  }
+  return [...new Set(names as Capability[])]
+}
+
+/** Checks the base URL and removes its trailing slash. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  let url: URL
+  try {
+    url = new URL(baseUrl)
+  } catch {
+    throw new InvalidOptionsError(
+      `Invalid base URL "${baseUrl}": expected e.g. http://localhost:3000`,
+    )
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new InvalidOptionsError(`Invalid base URL "${baseUrl}": use http or https`)
+  }
+  if (url.search || url.hash) {
+    throw new InvalidOptionsError(
+      `Invalid base URL "${baseUrl}": it must not have a query or fragment`,
+    )
+  }
+  return url.href.replace(/\/+$/, '')
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new InvalidOptionsError(`${name} must be a positive integer, got ${value}`)
+  }
+  return value
+}
+
+/** Applies defaults and validates; throws {@link InvalidOptionsError}. */
+export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
+  return {
+    baseUrl: normalizeBaseUrl(options.baseUrl),
+    fetch: options.fetch ?? ((request) => fetch(request)),
+    headers: { ...options.headers },
+    capabilities: parseCapabilities(options.capabilities),
+    strict: options.strict ?? false,
+    only: options.only ?? [],
+    skip: options.skip ?? [],
+    timeout: positive('timeout', options.timeout ?? DEFAULT_TIMEOUT),
+    bail: options.bail ?? false,
+    concurrency: positive('concurrency', options.concurrency ?? DEFAULT_CONCURRENCY),
+    signal: options.signal,
+  }
+}

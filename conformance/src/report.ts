@@ -1,0 +1,56 @@
+import type { Exchange } from './http/exchange.ts'
+import type { Capability, Level } from './levels.ts'
+
+/** Outcome of one check. */
+export type CheckStatus = 'passed' | 'failed' | 'skipped'
+
+/** One check's result in a report. */
+export interface CheckResult {
+  id: string
+  title: string
+  level: Level
+  /** The contract rule verified, e.g. `§4 rule 1: When PATCH sends a subset of fields, …`. */
+  rule: string
+  status: CheckStatus
+  /**
+   * Whether this result decides the verdict: required checks, claimed capabilities, and
+   * recommended checks under `strict`. Other failures are informational.
+   */
+  counted: boolean
+  durationMs: number
+  /** Why the check failed or was skipped. */
+  message?: string
+  expected?: string
+  actual?: string
+  /** The HTTP exchanges of a failed check, in order. */
+  exchanges?: Exchange[]
+}
+
+/** A record the run created and could not remove. */
+export interface Residue {
+  id: number
+  content?: string
+  reason: string
+}
+
+/** What `runConformance` returns and the json reporter prints. */
+export interface ConformanceReport {
+  tool: string
+  version: string
+  baseUrl: string
+  /** ISO 8601 time the run started. */
+  startedAt: string
+  durationMs: number
+  /** The content marker of the run's records: `[todokit-conformance <run id>]`. */
+  marker: string
+  capabilities: Capability[]
+  strict: boolean
+  /** `true` when no counted check failed. */
+  ok: boolean
+  /** `true` when the signal interrupted the run. */
+  interrupted: boolean
+  summary: { passed: number; failed: number; skipped: number }
+  checks: CheckResult[]
+  /** Records the run created and could not remove; empty when it left nothing behind. */
+  residue: Residue[]
+}

@@ -1,0 +1,19 @@
+import type { ConformanceReport } from '../report.ts'
+import { renderJunit } from './junit.ts'
+import { type PrettyOptions, renderPretty } from './pretty.ts'
+
+/** Names of the report formats. */
+export const REPORTERS = ['pretty', 'json', 'junit'] as const
+/** One of {@link REPORTERS}. */
+export type ReporterName = (typeof REPORTERS)[number]
+
+/** Renders a finished report in the named format. */
+export function renderReport(
+  report: ConformanceReport,
+  reporter: ReporterName,
+  options: PrettyOptions = {},
+): string {
+  if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`
+  if (reporter === 'junit') return renderJunit(report)
+  return `${renderPretty(report, options)}\n`
+}

@@ -1,0 +1,141 @@
+import { curlCommand } from '../http/curl.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { LEVELS, type Level, levelLabel } from '../levels.ts'
+import type { CheckResult, ConformanceReport } from '../report.ts'
+import { type Palette, palette } from './color.ts'
+
+/** Options of the pretty reporter. */
+export interface PrettyOptions {
+  /** ANSI colours. @default false */
+  color?: boolean
+}
+
+const INDENT = '      '
+
+function indentLines(text: string, prefix: string): string {
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : `${prefix}${line}`))
+    .join('\n')
+}
+
+function mark(result: CheckResult, paint: Palette): string {
+  if (result.status === 'passed') return paint.green('✓')
+  if (result.status === 'skipped') return paint.dim('-')
+  return result.counted ? paint.red('✗') : paint.yellow('!')
+}
+
+/**
+ * One progress line for a finished check.
+ *
+ * @example
+ * renderProgressLine(result) // → '  ✓ list.returns-array  GET /todos answers 200 … (3 ms)'
+ */
+export function renderProgressLine(result: CheckResult, options: PrettyOptions = {}): string {
+  const paint = palette(options.color ?? false)
+  const note = result.status === 'failed' && !result.counted ? paint.yellow(' (informational)') : ''
+  return `  ${mark(result, paint)} ${result.id}  ${paint.dim(`${result.title} (${result.durationMs} ms)`)}${note}`
+}
+
+function renderExchange(exchange: Exchange, index: number, paint: Palette): string {
+  const lines = [`${INDENT}${index + 1}. ${paint.bold(`${exchange.method} ${exchange.url}`)}`]
+  const pad = `${INDENT}   `
+  if (exchange.requestBody !== undefined) {
+    lines.push(`${pad}request body:  ${indentLines(exchange.requestBody, `${pad}               `)}`)
+  }
+  if (exchange.error !== undefined) {
+    lines.push(`${pad}no response:   ${paint.red(exchange.error)}`)
+  } else {
+    lines.push(`${pad}response:      ${exchange.status} ${exchange.statusText}`)
+    const type = exchange.responseHeaders?.['content-type']
+    if (type) lines.push(`${pad}content-type:  ${type}`)
+    if (exchange.responseBody) {
+      lines.push(
+        `${pad}response body: ${indentLines(exchange.responseBody, `${pad}               `)}`,
+      )
+    }
+  }
+  if (exchange.note) lines.push(`${pad}note:          ${exchange.note}`)
+  lines.push(`${pad}${paint.dim(curlCommand(exchange))}`)
+  return lines.join('\n')
+}
+
+/** The full account of one failed check: rule, expected vs actual, each exchange with curl. */
+export function renderFailure(result: CheckResult, options: PrettyOptions = {}): string {
+  const paint = palette(options.color ?? false)
+  const heading = `${mark(result, paint)} ${paint.bold(result.id)} ${result.title}`
+  const lines = [
+    heading + (result.counted ? '' : paint.yellow(` [${levelLabel(result.level)}, informational]`)),
+    `    rule:      ${result.rule}`,
+    `    problem:   ${result.message ?? 'failed'}`,
+  ]
+  if (result.expected !== undefined) lines.push(`    expected:  ${result.expected}`)
+  if (result.actual !== undefined) lines.push(`    actual:    ${result.actual}`)
+  const exchanges = result.exchanges ?? []
+  if (exchanges.length > 0) {
+    lines.push('    exchanges:')
+    exchanges.forEach((exchange, i) => {
+      lines.push(renderExchange(exchange, i, paint))
+    })
+  }
+  return lines.join('\n')
+}
+
+function levelNote(level: Level, report: ConformanceReport): string {
+  if (level === 'required') return ''
+  if (level === 'recommended')
+    return report.strict ? 'counted (--strict)' : 'informational without --strict'
+  return report.capabilities.includes(level) ? 'claimed' : 'not claimed: informational'
+}
+
+function renderSummary(report: ConformanceReport, paint: Palette): string[] {
+  return LEVELS.flatMap((level) => {
+    const results = report.checks.filter((check) => check.level === level)
+    if (results.length === 0) return []
+    const count = (status: CheckResult['status']) =>
+      results.filter((r) => r.status === status).length
+    const failed = count('failed')
+    const parts = [`${count('passed')} passed`, failed ? paint.red(`${failed} failed`) : '0 failed']
+    if (count('skipped')) parts.push(`${count('skipped')} skipped`)
+    const note = levelNote(level, report)
+    return [
+      `  ${levelLabel(level).padEnd(20)} ${parts.join(', ')}${note ? paint.dim(`  (${note})`) : ''}`,
+    ]
+  })
+}
+
+function renderResidue(report: ConformanceReport, paint: Palette): string[] {
+  if (report.residue.length === 0)
+    return [paint.dim(`Cleanup: every record marked ${report.marker} was removed.`)]
+  return [
+    paint.yellow(
+      `Cleanup left ${report.residue.length} record(s) it created (content starts with ${report.marker}):`,
+    ),
+    ...report.residue.map((r) => `  id ${r.id}: ${r.reason}`),
+  ]
+}
+
+/**
+ * The end of a pretty run: failures in full, a summary per level, cleanup, verdict, duration.
+ *
+ * @example
+ * console.log(renderPretty(await runConformance({ baseUrl }), { color: process.stdout.isTTY }))
+ */
+export function renderPretty(report: ConformanceReport, options: PrettyOptions = {}): string {
+  const paint = palette(options.color ?? false)
+  const failures = report.checks.filter((check) => check.status === 'failed')
+  const counted = failures.filter((check) => check.counted)
+  const lines: string[] = []
+  for (const failure of failures) lines.push('', renderFailure(failure, options))
+  lines.push('', paint.bold(`Summary for ${report.baseUrl}`), ...renderSummary(report, paint), '')
+  lines.push(...renderResidue(report, paint))
+  const ran = report.summary.passed + report.summary.failed
+  lines.push(
+    report.ok
+      ? `${paint.green(paint.bold('PASS'))} conforms to the todos contract`
+      : `${paint.red(paint.bold('FAIL'))} ${counted.length} counted check(s) failed: ${counted.map((c) => c.id).join(', ')}`,
+    paint.dim(`${ran} checks ran in ${report.durationMs} ms`) +
+      (report.interrupted ? paint.yellow(' (interrupted)') : ''),
+  )
+  return lines.join('\n')
+}

@@ -1,0 +1,71 @@
+import { COLLECTION_PATH, type Todo, TodoList, todoPath } from '@todokit/sdk/contract'
+import * as z from 'zod/mini'
+import type { HttpClient } from '../http/client.ts'
+import type { Residue } from '../report.ts'
+import type { Ledger } from './ledger.ts'
+import { forEachConcurrent } from './pool.ts'
+
+const CLEANUP_CONCURRENCY = 8
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+async function listed(http: HttpClient): Promise<Todo[] | undefined> {
+  try {
+    const response = await http.request('GET', COLLECTION_PATH)
+    const parsed = z.safeParse(TodoList, response.json)
+    return response.status === 200 && parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Removes every record the run created and returns those it could not. Confirmed records not
+ * yet deleted are deleted by id; then the list is read once, and any record the ledger knows or that carries
+ * the run's marker is deleted again (a server whose DELETE answered 200 without deleting, or a
+ * create whose answer was lost). Records of others are never touched: an id the run only
+ * proposed is deleted only when its content carries the marker.
+ */
+export async function cleanUp(
+  http: HttpClient,
+  ledger: Ledger,
+  marker: string,
+): Promise<Residue[]> {
+  const failures = new Map<number, string>()
+  const remove = async (id: number) => {
+    try {
+      const response = await http.request('DELETE', todoPath(id))
+      if (response.status >= 300 && response.status !== 404) {
+        failures.set(id, `DELETE answered ${response.status} ${response.statusText}`)
+      }
+    } catch (error) {
+      failures.set(id, describeError(error))
+    }
+  }
+  const confirmed = [...ledger.entries.values()].filter(
+    (entry) => entry.confirmed && !entry.deleted,
+  )
+  await forEachConcurrent(confirmed, CLEANUP_CONCURRENCY, (entry) => remove(entry.id))
+
+  const ours = (todo: Todo) =>
+    todo.content.startsWith(marker) || ledger.entries.get(todo.id)?.confirmed === true
+  const before = await listed(http)
+  if (before === undefined) {
+    return [...failures].map(([id, reason]) => ({
+      id,
+      content: ledger.entries.get(id)?.content,
+      reason: `${reason}; GET /todos is unreadable, so the rest could not be verified`,
+    }))
+  }
+  const leftovers = before.filter(ours)
+  if (leftovers.length === 0) return []
+  await forEachConcurrent(leftovers, CLEANUP_CONCURRENCY, (todo) => remove(todo.id))
+  const after = (await listed(http)) ?? leftovers
+  return after.filter(ours).map((todo) => ({
+    id: todo.id,
+    content: todo.content,
+    reason: failures.get(todo.id) ?? 'still listed after DELETE answered success',
+  }))
+}

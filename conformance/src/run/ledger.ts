@@ -1,0 +1,80 @@
+import { COLLECTION_PATH } from '@todokit/sdk/contract'
+import type { HttpResponse } from '../http/client.ts'
+import type { Exchange } from '../http/exchange.ts'
+
+/** A record the kit created, or may have created, and must remove. */
+export interface LedgerEntry {
+  id: number
+  /** The content the kit sent, when known. */
+  content?: string
+  /** `true` when a response confirmed the record exists; `false` when only its creation was attempted. */
+  confirmed: boolean
+  /** `true` once a DELETE of it answered 2xx or 404 (the cleanup's list sweep still verifies it). */
+  deleted?: boolean
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The id at the end of a record path, `NaN` for any other path. */
+function idInPath(path: string): number {
+  return Number(path.slice(path.lastIndexOf('/') + 1))
+}
+
+function sentObject(exchange: Exchange): Record<string, unknown> | undefined {
+  if (exchange.requestBody === undefined) return undefined
+  try {
+    const value: unknown = JSON.parse(exchange.requestBody)
+    return isRecord(value) ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Every record the run created, learned from the exchanges themselves, so that no check can
+ * forget to register one: a 2xx answer to POST or PUT that names an id is a record of ours; a
+ * POST that got no clear answer (timeout, 5xx) may have created the id it proposed.
+ */
+export class Ledger {
+  readonly entries = new Map<number, LedgerEntry>()
+
+  /** Records what an exchange tells about the records the run owns. */
+  observe = (exchange: Exchange, response?: HttpResponse): void => {
+    const path = new URL(exchange.url).pathname
+    const isCollection = path.endsWith(COLLECTION_PATH)
+    const sent = sentObject(exchange)
+    const sentContent = typeof sent?.content === 'string' ? sent.content : undefined
+    if (exchange.method === 'POST' && isCollection) {
+      const created = response && response.status >= 200 && response.status < 300
+      const body = response?.json
+      if (created && isRecord(body) && Number.isInteger(body.id)) {
+        this.add({ id: body.id as number, content: sentContent, confirmed: true })
+      } else if (
+        Number.isInteger(sent?.id) &&
+        (response === undefined || response.status >= 500 || created)
+      ) {
+        this.add({ id: sent?.id as number, content: sentContent, confirmed: false })
+      }
+    }
+    if (
+      exchange.method === 'DELETE' &&
+      response &&
+      (response.status < 300 || response.status === 404)
+    ) {
+      const entry = this.entries.get(idInPath(path))
+      if (entry) entry.deleted = true
+    }
+    if (exchange.method === 'PUT' && response && response.status >= 200 && response.status < 300) {
+      const id = idInPath(path)
+      if (Number.isInteger(id)) this.add({ id, content: sentContent, confirmed: true })
+    }
+  }
+
+  private add(entry: LedgerEntry): void {
+    const known = this.entries.get(entry.id)
+    if (known?.confirmed && !entry.confirmed) return
+    this.entries.set(entry.id, { ...entry, content: entry.content ?? known?.content })
+  }
+}

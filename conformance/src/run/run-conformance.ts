@@ -1,0 +1,83 @@
+import { checks as catalogue } from '../checks/index.ts'
+import { type ConformanceOptions, resolveOptions } from '../options.ts'
+import type { CheckResult, ConformanceReport, Residue } from '../report.ts'
+import { TOOL_NAME, TOOL_VERSION } from '../version.ts'
+import { forEachConcurrent } from './pool.ts'
+import { isSelected } from './select.ts'
+import { createSession, skippedResult } from './session.ts'
+
+function notRunReason(selected: boolean, bailedOn: string | undefined): string {
+  if (!selected) return 'not selected by only/skip'
+  return bailedOn ? `not run: bail after ${bailedOn} failed` : 'not run: interrupted'
+}
+
+/**
+ * Runs the conformance catalogue against a server and returns the report. Only touches records
+ * it creates, and removes them all, even when checks fail or the signal aborts the run.
+ *
+ * Throws `InvalidOptionsError` for unusable options and `ServerUnreachableError` when the base
+ * URL does not answer at all; a server that answers wrongly yields a report with failures.
+ *
+ * @example
+ * const report = await runConformance({ baseUrl: 'http://localhost:3000', capabilities: 'all' })
+ * if (!report.ok) console.log(report.checks.filter((check) => check.status === 'failed'))
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  const resolved = resolveOptions(options)
+  const startedAt = new Date()
+  const started = performance.now()
+  const session = createSession(resolved)
+  const all = options.checks ?? catalogue
+  const selected = all.filter((check) => isSelected(check.id, resolved.only, resolved.skip))
+  const results = new Map<string, CheckResult>()
+  let bailedOn: string | undefined
+
+  await session.preflight()
+  let residue: Residue[] = []
+  try {
+    // Checks that may leave invalid records on a lax server run last, once the others have
+    // ended, so that no check reading the whole list sees those records.
+    const phases = [
+      selected.filter((check) => !check.sendsInvalidData),
+      selected.filter((check) => check.sendsInvalidData),
+    ]
+    for (const phase of phases) {
+      await forEachConcurrent(
+        phase,
+        resolved.concurrency,
+        async (check) => {
+          const result = await session.run(check)
+          results.set(check.id, result)
+          if (result.status === 'failed' && result.counted && resolved.bail) bailedOn ??= check.id
+          options.onResult?.(result, { done: results.size, total: selected.length })
+        },
+        () => bailedOn !== undefined || resolved.signal?.aborted === true,
+      )
+    }
+  } finally {
+    residue = await session.cleanUp()
+  }
+
+  const checks = all.map(
+    (check) =>
+      results.get(check.id) ??
+      skippedResult(check, resolved, notRunReason(selected.includes(check), bailedOn)),
+  )
+  const count = (status: CheckResult['status']) =>
+    checks.filter((check) => check.status === status).length
+  return {
+    tool: TOOL_NAME,
+    version: TOOL_VERSION,
+    baseUrl: resolved.baseUrl,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    marker: session.marker,
+    capabilities: resolved.capabilities,
+    strict: resolved.strict,
+    ok: !checks.some((check) => check.status === 'failed' && check.counted),
+    interrupted: resolved.signal?.aborted === true,
+    summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
+    checks,
+    residue,
+  }
+}

@@ -1,0 +1,102 @@
+import { COLLECTION_PATH } from '@todokit/sdk/contract'
+import type { Check } from '../check.ts'
+import { ServerUnreachableError } from '../errors.ts'
+import { createHttpClient, type HttpClient } from '../http/client.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { levelCounts } from '../levels.ts'
+import type { ResolvedOptions } from '../options.ts'
+import type { CheckResult, Residue } from '../report.ts'
+import { contractRules } from '../rules.ts'
+import { isCheckFailure } from './assert.ts'
+import { cleanUp } from './cleanup.ts'
+import { createCheckContext } from './context.ts'
+import { randomRunId, runMarker } from './ids.ts'
+import { Ledger } from './ledger.ts'
+
+/** One run against one server: shared client, record ledger and run marker. */
+export interface Session {
+  readonly options: ResolvedOptions
+  /** Content prefix of every record this session creates. */
+  readonly marker: string
+  /** Fails with {@link ServerUnreachableError} when the base URL does not answer at all. */
+  preflight(): Promise<void>
+  /** Runs one check and describes its outcome; never throws. */
+  run(check: Check): Promise<CheckResult>
+  /** Removes every record the session created; returns what it could not remove. */
+  cleanUp(): Promise<Residue[]>
+}
+
+/** The rule a check verifies, as a report shows it. */
+export function ruleLabel(check: Check): string {
+  const rule = contractRules[check.rule]
+  return `${rule.ref}: ${rule.text}`
+}
+
+function baseResult(check: Check, options: ResolvedOptions) {
+  return {
+    id: check.id,
+    title: check.title,
+    level: check.level,
+    rule: ruleLabel(check),
+    counted: levelCounts(check.level, options),
+  }
+}
+
+/** The result of a check that did not run. */
+export function skippedResult(
+  check: Check,
+  options: ResolvedOptions,
+  message: string,
+): CheckResult {
+  return { ...baseResult(check, options), status: 'skipped', durationMs: 0, message }
+}
+
+/** Starts a session; nothing is sent until `preflight` or `run`. */
+export function createSession(options: ResolvedOptions): Session {
+  const ledger = new Ledger()
+  const marker = runMarker(randomRunId())
+  const http: HttpClient = createHttpClient(options, [ledger.observe])
+  return {
+    options,
+    marker,
+    async preflight() {
+      try {
+        await http.request('GET', COLLECTION_PATH)
+      } catch (error) {
+        if (options.signal?.aborted) throw error
+        const reason = error instanceof Error ? error.message : String(error)
+        throw new ServerUnreachableError(
+          `Cannot reach ${options.baseUrl}: ${reason}. Is the server running, and is the URL right?`,
+        )
+      }
+    },
+    async run(check) {
+      const exchanges: Exchange[] = []
+      const started = performance.now()
+      const base = baseResult(check, options)
+      try {
+        await check.run(createCheckContext(check.id, http, marker, exchanges))
+        return { ...base, status: 'passed', durationMs: Math.round(performance.now() - started) }
+      } catch (error) {
+        const durationMs = Math.round(performance.now() - started)
+        if (options.signal?.aborted) {
+          return { ...base, status: 'skipped', durationMs, message: 'interrupted' }
+        }
+        const failure = isCheckFailure(error) ? error : undefined
+        return {
+          ...base,
+          status: 'failed',
+          durationMs,
+          message: error instanceof Error ? error.message : String(error),
+          ...(failure?.expected === undefined ? {} : { expected: failure.expected }),
+          ...(failure?.actual === undefined ? {} : { actual: failure.actual }),
+          exchanges,
+        }
+      }
+    },
+    cleanUp() {
+      // Cleanup ignores the run's signal: an interrupted run still removes its records.
+      return cleanUp(createHttpClient({ ...options, signal: undefined }), ledger, marker)
+    },
+  }
+}

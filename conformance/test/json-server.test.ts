@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type ConformanceReport, runConformance } from '../src/index.ts'
+import { type RunningJsonServer, startJsonServer } from './json-server.ts'
+
+const DATA = {
+  todos: [
+    { id: 1, content: 'Water the plants', completed: false },
+    { id: 2, content: 'Call the plumber', completed: true },
+    { id: 3, content: 'zzz last in content order', completed: false },
+  ],
+}
+
+describe('json-server 0.17.4 serving a todos array (a correct third party)', () => {
+  let server: RunningJsonServer
+  let report: ConformanceReport
+
+  beforeAll(async () => {
+    // json-server logs a stack trace for each malformed body it receives; keep the output clean.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    server = await startJsonServer(structuredClone(DATA))
+    report = await runConformance({ baseUrl: server.baseUrl, capabilities: 'all' })
+    quiet.mockRestore()
+    console.log(
+      `json-server: ${report.summary.passed} passed, ${report.summary.failed} failed in ${report.durationMs} ms:`,
+      report.checks.filter((c) => c.status === 'failed').map((c) => c.id),
+    )
+  })
+  afterAll(() => server.close())
+
+  it('passes every required check', () => {
+    const required = report.checks.filter((check) => check.level === 'required')
+    expect(required.filter((check) => check.status !== 'passed').map((c) => c.message)).toEqual([])
+  })
+
+  it('fails the sort capability, since json-server sorts with _sort rather than order', () => {
+    const sort = report.checks.filter((check) => check.level === 'sort')
+    expect(sort.map((check) => check.status)).toEqual(sort.map(() => 'failed'))
+    expect(report.ok).toBe(false)
+  })
+
+  it('passes filter and search, which json-server implements as the contract says', () => {
+    const query = report.checks.filter(
+      (check) => check.level === 'filter' || check.level === 'search',
+    )
+    expect(query.filter((check) => check.status !== 'passed')).toEqual([])
+  })
+
+  it('reports the missing input validation as failing recommended checks, not crashes', () => {
+    const failed = report.checks.filter((check) => check.status === 'failed')
+    expect(failed.every((check) => check.level === 'recommended' || check.level === 'sort')).toBe(
+      true,
+    )
+    expect(failed.map((check) => check.id)).toContain('bad-request.wrong-types')
+    for (const check of failed) expect(check.exchanges?.length).toBeGreaterThan(0)
+  })
+
+  it('leaves the data exactly as it found it', () => {
+    expect(report.residue).toEqual([])
+    expect(server.state()).toEqual(DATA)
+  })
+})
