@@ -1,0 +1,52 @@
+import {
+  BadRequestError,
+  ConflictError,
+  isTodoApiError,
+  NotFoundError,
+  TodoClient,
+} from '@todokit/sdk'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTodoHandlers } from '../src/msw.ts'
+
+const baseUrl = 'https://todos.example.test/api'
+const server = setupServer(
+  ...createTodoHandlers({ baseUrl, initial: [{ id: 1, content: 'Buy milk', completed: false }] }),
+)
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterAll(() => server.close())
+
+describe('the msw handlers through the SDK', () => {
+  const client = new TodoClient({ baseUrl, retry: 0 })
+
+  it('runs every operation of the contract', async () => {
+    expect(await client.todos.list()).toEqual([{ id: 1, content: 'Buy milk', completed: false }])
+    const created = await client.todos.create({ content: 'Walk the dog' })
+    expect(created).toEqual({ id: 2, content: 'Walk the dog', completed: false })
+    expect(await client.todos.get(2)).toEqual(created)
+    expect(await client.todos.update(2, { completed: true })).toMatchObject({ completed: true })
+    expect(await client.todos.replace(1, { id: 1, content: 'Oat milk', completed: true })).toEqual({
+      id: 1,
+      content: 'Oat milk',
+      completed: true,
+    })
+    expect(await client.todos.list({ completed: true, order: ['-id'] })).toHaveLength(2)
+    await client.todos.delete(2)
+    expect((await client.todos.list()).map((todo) => todo.id)).toEqual([1])
+  })
+
+  it('turns the server’s problems into the SDK’s errors', async () => {
+    const missing = await client.todos.get(99).catch((error: unknown) => error)
+    expect(missing).toBeInstanceOf(NotFoundError)
+    expect(isTodoApiError(missing) && missing.problem?.detail).toBe('No todo with id 99')
+
+    const taken = await client.todos.create({ id: 1, content: 'x' }).catch((error) => error)
+    expect(taken).toBeInstanceOf(ConflictError)
+
+    const invalid = await client.todos
+      .create({ content: 'x', completed: 'yes' } as never)
+      .catch((error) => error)
+    expect(invalid).toBeInstanceOf(BadRequestError)
+    expect(invalid.problem?.errors?.[0]?.pointer).toBe('/completed')
+  })
+})
