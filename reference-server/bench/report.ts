@@ -1,0 +1,86 @@
+import type { Results } from './results.ts'
+
+const number = (value: number) => Math.round(value).toLocaleString('en-US')
+const ratio = (value: number) => `${value.toFixed(2)}×`
+const mebibytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
+  )
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`
+  return [
+    line(head),
+    `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n')
+}
+
+/** Prints the benchmark's results as Markdown tables (absolute figures and ratios). */
+export function printTables(results: Results): void {
+  const rows = results.scenarios.map(({ name, results: by, ratios }) => [
+    name,
+    number(by.reference.rps),
+    `${by.reference.p99} ms`,
+    number(by.bare.rps),
+    `${by.bare.p99} ms`,
+    number(by['json-server'].rps),
+    `${by['json-server'].p99} ms`,
+    ratio(ratios.oursToBare),
+    ratio(ratios.oursToJsonServer),
+  ])
+  const out = [
+    `Machine: ${results.machine.cpu} (${results.machine.cores} cores), Node ${results.machine.node}, ` +
+      `load average ${results.machine.loadAverageAtStart} at start, ${results.machine.loadAverageAtEnd} at end`,
+    '',
+    table(
+      [
+        'Scenario',
+        'ours req/s',
+        'ours p99',
+        'bare req/s',
+        'bare p99',
+        'json-server req/s',
+        'json-server p99',
+        'ours / bare',
+        'ours / json-server',
+      ],
+      rows,
+    ),
+    '',
+    table(
+      ['Durable POST /todos', 'todos stored', 'req/s', 'p99'],
+      results.durable.map(({ server, todos, result }) => [
+        server,
+        number(todos),
+        number(result.rps),
+        `${result.p99} ms`,
+      ]),
+    ),
+    '',
+    table(
+      ['Memory', 'todos', 'RSS', 'heap used', 'heap per todo'],
+      results.memory.map(({ server, todos, empty, seeded }) => [
+        server,
+        number(todos),
+        mebibytes(seeded.rss),
+        mebibytes(seeded.heapUsed),
+        `${number((seeded.heapUsed - empty.heapUsed) / todos)} B`,
+      ]),
+    ),
+  ]
+  const invalid = [
+    ...results.scenarios.flatMap(({ name, results: by }) =>
+      Object.entries(by).map(([server, result]) => ({ what: `${server} ${name}`, result })),
+    ),
+    ...results.durable.map(({ server, todos, result }) => ({
+      what: `${server} at ${todos}`,
+      result,
+    })),
+  ].filter(({ result }) => result.non2xx > 0 || result.errors > 0)
+  for (const { what, result } of invalid) {
+    out.push(`WARNING: ${what}: ${result.non2xx} non-2xx responses, ${result.errors} errors`)
+  }
+  process.stdout.write(`${out.join('\n')}\n`)
+}

@@ -1,0 +1,21 @@
+import type { Measurement } from './load.ts'
+import type { Memory } from './spawn-server.ts'
+
+export const SERVERS = ['reference', 'bare', 'json-server'] as const
+export type ServerName = (typeof SERVERS)[number]
+
+/** What `npm run bench` writes to bench/results.json. */
+export interface Results {
+  readonly machine: Record<string, string | number>
+  readonly method: Record<string, string | number>
+  /** Each scenario measured against the three servers, plus the ratios the targets name. */
+  readonly scenarios: Array<{
+    name: string
+    results: Record<ServerName, Measurement>
+    ratios: { oursToBare: number; oursToJsonServer: number }
+  }>
+  /** Writes to file-backed servers at a small and a large store size. */
+  readonly durable: Array<{ server: string; todos: number; result: Measurement }>
+  /** Memory after a full GC, before and after loading the todos. */
+  readonly memory: Array<{ server: string; todos: number; empty: Memory; seeded: Memory }>
+}

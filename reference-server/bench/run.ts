@@ -1,0 +1,181 @@
+/**
+ * `npm run bench`: the reference server against two baselines, each in its own process on
+ * 127.0.0.1 (port 0), loaded by autocannon from this process, one server at a time, so the
+ * server and the load generator each have one of the machine's two cores. Prints tables and
+ * writes bench/results.json. Durations: BENCH_SECONDS per measurement (default 3) after a
+ * 1-second warm-up.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { encodeSnapshot } from '../src/store/snapshot-format.ts'
+import { type Load, type Measurement, measure } from './load.ts'
+import { printTables } from './report.ts'
+import { type Results, SERVERS, type ServerName } from './results.ts'
+import { seedTodos } from './seed.ts'
+import { type ServerProcess, startServer } from './spawn-server.ts'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
+const LIST_SIZE = 10_000
+const LARGE = 100_000
+const CONNECTIONS = 50
+/** Many connections, so that many writes wait for each fsync and group commit can batch them. */
+const DURABLE_CONNECTIONS = 100
+
+const rotatingId = (count: number) => `/todos/${1 + (count % LIST_SIZE)}`
+const POST_BODY = JSON.stringify({ content: 'benchmark todo', completed: false })
+
+/** The measured requests. json-server has no `order`: its `_sort`/`_order` do the same sort. */
+const SCENARIOS: ReadonlyArray<{ name: string; load: (server: ServerName) => Load }> = [
+  {
+    name: 'GET /todos/{id}',
+    load: () => ({ method: 'GET', path: rotatingId, connections: CONNECTIONS }),
+  },
+  {
+    name: 'GET /todos?completed=false&q=ab&order=-content,id (10,000 todos)',
+    load: (server) => ({
+      method: 'GET',
+      path:
+        server === 'json-server'
+          ? '/todos?completed=false&q=ab&_sort=content,id&_order=desc,asc'
+          : '/todos?completed=false&q=ab&order=-content,id',
+      connections: CONNECTIONS,
+    }),
+  },
+  {
+    name: 'PATCH /todos/{id}',
+    load: () => ({
+      method: 'PATCH',
+      path: rotatingId,
+      body: JSON.stringify({ completed: true }),
+      connections: CONNECTIONS,
+    }),
+  },
+  // Last: it grows the store the other scenarios read.
+  {
+    name: 'POST /todos',
+    load: () => ({ method: 'POST', path: '/todos', body: POST_BODY, connections: CONNECTIONS }),
+  },
+]
+
+async function main(): Promise<void> {
+  const directory = await mkdtemp(join(tmpdir(), 'todokit-bench-'))
+  const seedFile = async (count: number) => {
+    const file = join(directory, `seed-${count}.json`)
+    await writeFile(file, JSON.stringify(seedTodos(count)))
+    return file
+  }
+  const seed10k = await seedFile(LIST_SIZE)
+  const seedLarge = await seedFile(LARGE)
+  const results: Results = {
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      date: new Date().toISOString(),
+      loadAverageAtStart: loadavg()[0]?.toFixed(2) ?? 'unknown',
+    },
+    method: {
+      secondsPerMeasurement: SECONDS,
+      warmUpSeconds: 1,
+      connections: CONNECTIONS,
+      durableConnections: DURABLE_CONNECTIONS,
+      pipelining: 1,
+      layout: 'each server alone in its own process; autocannon in the bench process',
+    },
+    scenarios: SCENARIOS.map(({ name }) => ({
+      name,
+      results: {} as Record<ServerName, Measurement>,
+      ratios: { oursToBare: 0, oursToJsonServer: 0 },
+    })),
+    durable: [],
+    memory: [],
+  }
+
+  // All three listen at once (an idle server costs no CPU) and each scenario measures them back
+  // to back, so a change in the machine's background load skews the ratios as little as possible.
+  const servers = new Map<ServerName, ServerProcess>()
+  for (const name of SERVERS) {
+    const args = name === 'json-server' ? [seed10k, join(directory, 'db.json')] : [seed10k]
+    servers.set(name, await startServer(name, args))
+  }
+  for (const [index, scenario] of SCENARIOS.entries()) {
+    for (const [name, server] of servers) {
+      log(`${name}: ${scenario.name}`)
+      const entry = results.scenarios[index] as Results['scenarios'][number]
+      entry.results[name] = await measure(server.url, scenario.load(name), SECONDS)
+    }
+  }
+  for (const server of servers.values()) await server.stop()
+
+  for (const { results: by, ratios } of results.scenarios) {
+    ratios.oursToBare = by.reference.rps / by.bare.rps
+    ratios.oursToJsonServer = by.reference.rps / by['json-server'].rps
+  }
+
+  for (const todos of [100, LARGE]) {
+    const data = join(directory, `durable-${todos}.json`)
+    await writeFile(data, [
+      ...encodeSnapshot({ seq: 0, nextId: todos + 1, todos: seedTodos(todos) }),
+    ])
+    const server = await startServer('reference', ['--data', data])
+    log(`reference --data: POST /todos with ${todos} todos stored`)
+    const load: Load = {
+      method: 'POST',
+      path: '/todos',
+      body: POST_BODY,
+      connections: DURABLE_CONNECTIONS,
+    }
+    results.durable.push({
+      server: 'reference (FileStore, fsync)',
+      todos,
+      result: await measure(server.url, load, SECONDS),
+    })
+    if (todos === LARGE) {
+      results.memory.push({
+        server: 'reference (FileStore)',
+        todos,
+        empty: server.empty,
+        seeded: server.seeded,
+      })
+    }
+    await server.stop()
+
+    const jsonServer = await startServer('json-server', [
+      await seedFile(todos),
+      join(directory, `db-${todos}.json`),
+    ])
+    log(`json-server: POST /todos with ${todos} todos stored`)
+    results.durable.push({
+      server: 'json-server (rewrites db.json, no fsync)',
+      todos,
+      // Few connections: each of its writes takes long, and queued ones would outlast the run.
+      result: await measure(jsonServer.url, { ...load, connections: 4 }, SECONDS),
+    })
+    await jsonServer.stop()
+  }
+
+  for (const name of SERVERS) {
+    const args =
+      name === 'json-server' ? [seedLarge, join(directory, 'db-memory.json')] : [seedLarge]
+    const server = await startServer(name, args)
+    results.memory.push({ server: name, todos: LARGE, empty: server.empty, seeded: server.seeded })
+    await server.stop()
+  }
+
+  results.machine.loadAverageAtEnd = loadavg()[0]?.toFixed(2) ?? 'unknown'
+  await rm(directory, { recursive: true, force: true })
+  printTables(results)
+  const output = fileURLToPath(new URL('./results.json', import.meta.url))
+  await writeFile(output, `${JSON.stringify(results, null, 2)}\n`)
+  log(`results written to ${output}`)
+}
+
+function log(line: string): void {
+  process.stderr.write(`bench: ${line}\n`)
+}
+
+await main()

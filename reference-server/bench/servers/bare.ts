@@ -1,0 +1,121 @@
+/**
+ * BASELINE, not the product: the ceiling the reference server is measured against. A bare
+ * node:http handler over a Map that does the same work for the benchmarked requests (route,
+ * validate, store, serialise, ETag, Location, filter/search/sort) with no framework, no
+ * schema library and no problem+json detail. It implements only what the benchmark sends.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Todo } from '@todokit/sdk/contract'
+import { hash53 } from '../../src/todo-json.ts'
+import { announce, measureMemory, readSeed } from './ready.ts'
+
+const empty = measureMemory()
+const todos = new Map<number, Todo>()
+for (const todo of readSeed()) todos.set(todo.id, todo)
+let nextId = Math.max(0, ...todos.keys()) + 1
+const seeded = measureMemory()
+
+function send(response: ServerResponse, status: number, body: string, headers = {}) {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers })
+  response.end(body)
+}
+
+function sendTodo(response: ServerResponse, status: number, todo: Todo, headers = {}) {
+  const json = JSON.stringify(todo)
+  send(response, status, json, { etag: `"${hash53(json)}"`, ...headers })
+}
+
+function readBody(request: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    let text = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => {
+      text += chunk
+    })
+    request.on('end', () => {
+      try {
+        resolve(JSON.parse(text))
+      } catch {
+        resolve(undefined)
+      }
+    })
+  })
+}
+
+const isContent = (value: unknown) =>
+  typeof value === 'string' && value.length >= 1 && value.length <= 10_000
+const onlyKeys = (body: object, keys: string[]) =>
+  Object.keys(body).every((key) => keys.includes(key))
+
+type Key = 'id' | 'content' | 'completed'
+
+function list(response: ServerResponse, search: URLSearchParams) {
+  let result = [...todos.values()]
+  const order: Array<[Key, number]> = []
+  for (const [name, value] of search) {
+    if (name === 'completed') result = result.filter((todo) => String(todo.completed) === value)
+    else if (name === 'content') result = result.filter((todo) => todo.content === value)
+    else if (name === 'id') result = result.filter((todo) => String(todo.id) === value)
+    else if (name === 'q') {
+      const needle = value.toLowerCase()
+      result = result.filter((todo) => todo.content.toLowerCase().includes(needle))
+    } else if (name === 'order') {
+      for (const key of value.split(',')) {
+        order.push(key.startsWith('-') ? [key.slice(1) as Key, -1] : [key as Key, 1])
+      }
+    } else return send(response, 400, '{"title":"Bad Request"}')
+  }
+  if (order.length > 0) {
+    result.sort((a, b) => {
+      for (const [key, direction] of order) {
+        if (a[key] < b[key]) return -direction
+        if (a[key] > b[key]) return direction
+      }
+      return 0
+    })
+  }
+  send(response, 200, JSON.stringify(result))
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse) {
+  const url = request.url ?? '/'
+  const mark = url.indexOf('?')
+  const path = mark === -1 ? url : url.slice(0, mark)
+  if (path === '/todos') {
+    if (request.method === 'GET') return list(response, new URLSearchParams(url.slice(mark + 1)))
+    if (request.method !== 'POST') return send(response, 405, '{"title":"Method Not Allowed"}')
+    const body = (await readBody(request)) as Partial<Todo> | undefined
+    if (!body || !isContent(body.content) || !onlyKeys(body, ['id', 'content', 'completed'])) {
+      return send(response, 400, '{"title":"Bad Request"}')
+    }
+    const id = body.id ?? nextId
+    if (todos.has(id)) return send(response, 409, '{"title":"Conflict"}')
+    const todo = { id, content: body.content as string, completed: body.completed ?? false }
+    todos.set(id, todo)
+    nextId = Math.max(nextId, id + 1)
+    return sendTodo(response, 201, todo, { location: `/todos/${id}` })
+  }
+  const id = path.startsWith('/todos/') ? Number(path.slice(7)) : Number.NaN
+  if (!Number.isSafeInteger(id) || id < 1) return send(response, 404, '{"title":"Not Found"}')
+  const todo = todos.get(id)
+  if (todo === undefined) return send(response, 404, '{"title":"Not Found"}')
+  if (request.method === 'GET') return sendTodo(response, 200, todo)
+  if (request.method !== 'PATCH') return send(response, 405, '{"title":"Method Not Allowed"}')
+  const patch = (await readBody(request)) as Partial<Todo> | undefined
+  if (!patch || !onlyKeys(patch, ['content', 'completed'])) {
+    return send(response, 400, '{"title":"Bad Request"}')
+  }
+  const updated = {
+    id,
+    content: patch.content ?? todo.content,
+    completed: patch.completed ?? todo.completed,
+  }
+  todos.set(id, updated)
+  sendTodo(response, 200, updated)
+}
+
+const server = createServer((request, response) => void handle(request, response))
+server.listen(0, '127.0.0.1', () => {
+  announce(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, empty, seeded)
+})

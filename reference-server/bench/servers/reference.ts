@@ -1,0 +1,26 @@
+/**
+ * The reference server under test: createApp over a MemoryStore seeded from argv[2], or with
+ * `--data FILE` over a FileStore (the file already holds the seed, see run.ts). Runs from
+ * source with `--conditions=@todokit/source`: Node strips the types and runs the same
+ * JavaScript the build would emit, so there is no build step to go stale.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { createApp, FileStore, MemoryStore, type TodoStore } from '../../src/index.ts'
+import { announce, measureMemory, readSeed } from './ready.ts'
+
+const dataFlag = process.argv.indexOf('--data')
+const empty = measureMemory()
+const store: TodoStore =
+  dataFlag === -1
+    ? new MemoryStore(readSeed())
+    : await FileStore.open(process.argv[dataFlag + 1] as string)
+const seeded = measureMemory()
+const app = createApp({ store })
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+  announce(`http://127.0.0.1:${info.port}`, empty, seeded)
+})
+process.once('SIGTERM', () => {
+  server.close()
+  void store.close().then(() => process.exit(0))
+})
