@@ -18,6 +18,9 @@ beforeEach(async () => {
   path = join(directory, 'todos.json')
 })
 
+/** Each test starts Node processes several times; on a busy machine that takes seconds. */
+const TIMEOUT = { timeout: 20_000 }
+
 afterEach(async () => {
   await rm(directory, { recursive: true, force: true })
 })
@@ -64,7 +67,7 @@ function expectAcknowledgedWrites(
 }
 
 describe('FileStore killed with SIGKILL under write load', () => {
-  it('keeps every acknowledged write and never reuses an acknowledged id', async () => {
+  it('keeps every acknowledged write and never reuses an acknowledged id', TIMEOUT, async () => {
     const seenIds = new Set<number>()
     for (let round = 1; round <= 4; round++) {
       const child = startChild(storeWriter, [path, `r${round}`])
@@ -86,7 +89,7 @@ describe('FileStore killed with SIGKILL under write load', () => {
 })
 
 describe('todokit-server --data killed with SIGKILL under POST load', () => {
-  it('keeps every todo whose POST was answered 201', async () => {
+  it('keeps every todo whose POST was answered 201', TIMEOUT, async () => {
     const created: Todo[] = []
     for (let round = 1; round <= 3; round++) {
       const server = startChild(cli, ['--data', path, '--port', '0', '--quiet'])

@@ -1,14 +1,14 @@
 import type * as z from 'zod/mini'
+import { fieldErrors } from '../field-errors.ts'
 
 /**
  * Issues of a failed parse as one readable phrase, each prefixed by a JSON Pointer to where it
- * is: `/todos/3/content: Too small: expected string to have >=1 characters`.
+ * is: `/todos/3/completed: Invalid input: expected boolean, received string`. Parse with
+ * `PARSE_OPTIONS` for English messages.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
+  return fieldErrors(issues)
     .slice(0, 3)
-    .map(
-      (issue) => `${issue.path.map((key) => `/${String(key)}`).join('') || '/'}: ${issue.message}`,
-    )
+    .map(({ pointer, detail }) => `${pointer || '/'}: ${detail}`)
     .join('; ')
 }

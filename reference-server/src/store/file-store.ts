@@ -5,6 +5,7 @@ import {
   type TodoPatchInput,
   TodoReplace,
 } from '@todokit/sdk/contract'
+import { PARSE_OPTIONS } from '../field-errors.ts'
 import { describeIssues } from './describe-issues.ts'
 import {
   type FileHandle,
@@ -286,7 +287,7 @@ export class FileStore implements TodoStore {
 
 /** Checks that `todo` can be stored and read back: recovery validates with the same schema. */
 function storable(todo: Todo): Todo {
-  const result = TodoReplace.safeParse(todo)
+  const result = TodoReplace.safeParse(todo, PARSE_OPTIONS)
   if (!result.success) {
     throw new RangeError(`Cannot store todo ${todo.id}: ${describeIssues(result.error.issues)}`)
   }

@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib'
 import { type Todo, TodoId, TodoReplace } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
+import { PARSE_OPTIONS } from '../field-errors.ts'
 import { DataFileError } from './data-file-error.ts'
 import { describeIssues } from './describe-issues.ts'
 
@@ -88,7 +89,7 @@ function decodeJournalLine(line: string): JournalRecord | string {
   } catch (error) {
     return `not valid JSON (${(error as Error).message})`
   }
-  const result = JournalRecordSchema.safeParse(json)
+  const result = JournalRecordSchema.safeParse(json, PARSE_OPTIONS)
   return result.success ? result.data : `invalid record: ${describeIssues(result.error.issues)}`
 }
 

@@ -1,5 +1,6 @@
 import { MAX_TODO_ID, type Todo, TodoReplace } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
+import { PARSE_OPTIONS } from '../field-errors.ts'
 import { DataFileError } from './data-file-error.ts'
 import { describeIssues } from './describe-issues.ts'
 import { findJsonSyntaxError } from './json-syntax-error.ts'
@@ -90,7 +91,7 @@ export function decodeSnapshot(text: string, file: string): SnapshotData {
         : `not valid JSON (${(error as Error).message})`,
     )
   }
-  const result = SnapshotSchema.safeParse(json)
+  const result = SnapshotSchema.safeParse(json, PARSE_OPTIONS)
   if (!result.success) {
     const first = result.error.issues[0]
     const line = first?.path[0] === 'todos' ? todoLine(text, first.path[1]) : undefined
