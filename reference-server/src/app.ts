@@ -8,7 +8,7 @@ import { createOpenApiDocument } from './openapi.ts'
 import { problem } from './problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
 import type { TodoStore } from './store/store.ts'
-import { registerTodoRoutes } from './todo-routes.ts'
+import { methodNotAllowed, registerTodoRoutes } from './todo-routes.ts'
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -80,7 +80,11 @@ export function createApp(options: AppOptions = {}): Hono {
   })
   registerDocsPage(app)
 
-  app.notFound((c) => problem(404, `No resource at ${c.req.path}; the API serves /todos`))
+  app.notFound(
+    (c) =>
+      methodNotAllowed(c.req.method, c.req.path) ??
+      problem(404, `No resource at ${c.req.path}; the API serves /todos`),
+  )
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
       return problem(error.status, error.message || 'The request was refused')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { appWith, jsonRequest, MILK, WALK } from '../test/helpers.ts'
 import { ifMatchFails, ifNoneMatchHits } from './conditional.ts'
+import { listen } from './listen.ts'
 
 describe('ETags on todos', () => {
   it('answers If-None-Match with the current ETag with 304 and no body', async () => {
@@ -104,5 +105,26 @@ describe('entity tag comparison', () => {
     expect(ifMatchFails('W/"a"', '"a"')).toBe(true)
     expect(ifMatchFails('"b", "a"', '"a"')).toBe(false)
     expect(ifMatchFails(undefined, '"a"')).toBe(false)
+  })
+})
+
+describe('conditional requests over a socket', () => {
+  it('reads If-None-Match and If-Match from Node’s own headers under @hono/node-server', async () => {
+    const { app } = appWith([MILK])
+    const server = await listen(app, { port: 0 })
+    try {
+      const etag = (await fetch(`${server.url}/todos/1`)).headers.get('etag') as string
+      const cached = await fetch(`${server.url}/todos/1`, { headers: { 'if-none-match': etag } })
+      expect(cached.status).toBe(304)
+      const stale = await fetch(`${server.url}/todos/1`, {
+        method: 'DELETE',
+        headers: { 'if-match': '"stale"' },
+      })
+      expect(stale.status).toBe(412)
+      const created = await fetch(`${server.url}/todos`, jsonRequest('POST', { content: 'x' }))
+      expect(created.status).toBe(201)
+    } finally {
+      await server.close()
+    }
   })
 })

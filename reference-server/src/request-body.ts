@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { problem } from './problem.ts'
+import { requestHeader } from './request-header.ts'
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response }
 
@@ -19,7 +20,7 @@ export async function readJsonBody(
   accepted: readonly string[],
   acceptHeader?: 'accept-post' | 'accept-patch',
 ): Promise<JsonBody> {
-  const contentType = c.req.header('content-type')
+  const contentType = requestHeader(c, 'content-type')
   if (contentType === undefined || !accepted.includes(mediaType(contentType))) {
     const got = contentType === undefined ? 'no content-type' : `content-type ${contentType}`
     return {

@@ -13,6 +13,7 @@ import { parseListQuery, selectTodos } from './list-query.ts'
 import { parsePathId, rejectQuery } from './path-id.ts'
 import { problem } from './problem.ts'
 import { readJsonBody } from './request-body.ts'
+import { requestHeader } from './request-header.ts'
 import { IdTakenError, type TodoStore } from './store/store.ts'
 import { hash53, represent } from './todo-json.ts'
 
@@ -83,7 +84,7 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
       return problem(400, 'The query is invalid; see errors', { errors: parsed.errors })
     const revision = store.revision
     const etag = `"${epoch}-${revision}-${hash53(search)}"`
-    if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) {
+    if (ifNoneMatchHits(requestHeader(c, 'if-none-match'), etag)) {
       return new Response(null, { status: 304, headers: { etag } })
     }
     let json: string
@@ -124,7 +125,7 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
     const todo = store.get(id)
     if (todo === undefined) return notFound(id)
     const { json, etag } = represent(todo)
-    if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) {
+    if (ifNoneMatchHits(requestHeader(c, 'if-none-match'), etag)) {
       return new Response(null, { status: 304, headers: { etag } })
     }
     return jsonResponse(json, 200, { etag })
@@ -135,7 +136,7 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
     const current = store.get(id)
     if (current === undefined) return notFound(id)
     const { etag } = represent(current)
-    if (ifMatchFails(c.req.header('if-match'), etag)) return preconditionFailed(id, etag)
+    if (ifMatchFails(requestHeader(c, 'if-match'), etag)) return preconditionFailed(id, etag)
     return current
   }
 
@@ -199,14 +200,24 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
 
   for (const [path, allow] of Object.entries(ALLOWED_METHODS)) {
     app.options(path, () => new Response(null, { status: 204, headers: { allow } }))
-    app.all(path, (c) =>
-      problem(
-        405,
-        `${c.req.method} is not allowed on ${path.replace(':id', '{id}')}; use ${allow}`,
-        {
-          headers: { allow },
-        },
-      ),
-    )
   }
+}
+
+/**
+ * The 405 answer for a method a todos path does not support, or `undefined` for a path the API
+ * does not have. Used from `notFound` rather than catch-all routes: a catch-all would match every
+ * request and cost the hot path Hono's handler composition.
+ */
+export function methodNotAllowed(method: string, path: string): Response | undefined {
+  const template =
+    path === COLLECTION_PATH
+      ? COLLECTION_PATH
+      : path.startsWith(`${COLLECTION_PATH}/`) &&
+          path.indexOf('/', COLLECTION_PATH.length + 1) === -1
+        ? RECORD_ROUTE
+        : undefined
+  if (template === undefined || path === `${COLLECTION_PATH}/`) return undefined
+  const allow = ALLOWED_METHODS[template]
+  const shown = template.replace(':id', '{id}')
+  return problem(405, `${method} is not allowed on ${shown}; use ${allow}`, { headers: { allow } })
 }
