@@ -6,6 +6,19 @@ import { fileURLToPath } from 'node:url'
 const repositoryNode = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url))
 const node = existsSync(repositoryNode) ? repositoryNode : process.execPath
 
+const running = new Set<ChildProcess>()
+
+/** Kills every child still running, e.g. after a failed assertion (call it in `afterEach`). */
+export async function killChildren(): Promise<void> {
+  await Promise.all(
+    [...running].map((child) => {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGKILL')
+      return exited
+    }),
+  )
+}
+
 /** A child Node process running a TypeScript file from source, with its stdout as lines. */
 export interface Child {
   /** Complete lines printed so far (an incomplete last line is not among them). */
@@ -24,7 +37,13 @@ export function startChild(script: string, args: string[]): Child {
   let partial = ''
   let stderr = ''
   const waiters = new Set<() => void>()
-  const exited = new Promise<void>((resolve) => process.once('exit', () => resolve()))
+  running.add(process)
+  const exited = new Promise<void>((resolve) =>
+    process.once('exit', () => {
+      running.delete(process)
+      resolve()
+    }),
+  )
   process.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     const parts = (partial + chunk).split('\n')
     partial = parts.pop() ?? ''

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Todo } from '@todokit/sdk/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FileStore } from '../src/store/file-store.ts'
-import { startChild } from './child.ts'
+import { killChildren, startChild } from './child.ts'
 
 const storeWriter = fileURLToPath(new URL('./fixtures/store-writer.ts', import.meta.url))
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
@@ -22,6 +22,7 @@ beforeEach(async () => {
 const TIMEOUT = { timeout: 20_000 }
 
 afterEach(async () => {
+  await killChildren()
   await rm(directory, { recursive: true, force: true })
 })
 
