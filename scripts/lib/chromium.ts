@@ -1,7 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type BrowserContext, chromium } from 'playwright-core'
+import { existsSync } from 'node:fs'
+import { type Browser, chromium } from 'playwright-core'
 
 /** Debian's Chromium: playwright-core drives it (it cannot download a browser build here). */
 export const CHROMIUM_PATH = '/usr/bin/chromium'
@@ -17,7 +15,7 @@ export function chromiumSkipReason(): string | undefined {
 }
 
 // Without the background-networking flags Chromium's own connections are refused here and slow
-// every page; a fresh profile keeps runs independent.
+// every page.
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -29,14 +27,10 @@ const ARGS = [
   '--disable-sync',
 ]
 
-/** A headless Chromium context with a fresh profile; `close()` also removes the profile. */
-export async function launchChromium(): Promise<BrowserContext> {
-  const profile = mkdtempSync(join(tmpdir(), 'todokit-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ARGS,
-  })
-  context.on('close', () => rmSync(profile, { recursive: true, force: true }))
-  return context
+/**
+ * Headless Chromium. Playwright gives every launch a fresh temporary profile (its own
+ * --user-data-dir) and removes it on close, so runs never share state.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS })
 }

@@ -20,6 +20,7 @@ const runtimeBin = (name: string) => `${RUNTIMES}/node_modules/.bin/${name}`
 const SMOKE_CLI = fromRoot('scripts', 'matrix', 'sdk-smoke-cli.js')
 const SERVE_APP = fromRoot('scripts', 'matrix', 'serve-app.js')
 const SERVER_CLI = fromRoot('reference-server', 'dist', 'cli.js')
+const CONFORMANCE_CLI = fromRoot('conformance', 'dist', 'cli.js')
 const DENO_FLAGS = ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read']
 
 /** Installs Node 22, Bun and Deno from the npm registry into scripts/runtimes when missing. */
@@ -31,6 +32,12 @@ export async function ensureRuntimes(): Promise<void> {
     { timeoutMs: 300_000 },
   )
   if (npm.code !== 0) throw new Error(`installing the matrix runtimes failed:\n${npm.stderr}`)
+}
+
+/** `1.4.5` from `bun --version`, `2.9.6` from `deno --version`'s first line. */
+async function runtimeVersion(command: string): Promise<string> {
+  const { stdout } = await runToCompletion(command, ['--version'])
+  return /\d+\.\d+\.\d+/.exec(stdout)?.[0] ?? 'unknown version'
 }
 
 /** Runs the SDK smoke program under `command` against `baseUrl`. */
@@ -59,6 +66,21 @@ function toRow(
   }
 }
 
+/** The whole conformance catalogue (strict, every capability) against `baseUrl`. */
+async function conformanceRow(server: string, baseUrl: string): Promise<MatrixRow> {
+  const args = [CONFORMANCE_CLI, baseUrl, '--strict', '--capabilities', 'all', '--reporter', 'json']
+  const run = await runToCompletion(process.execPath, args, { timeoutMs: 60_000 })
+  const client = `todokit-conformance (Node ${process.versions.node})`
+  try {
+    const report = JSON.parse(run.stdout) as { ok: boolean; summary: Record<string, number> }
+    const { passed, failed, skipped } = report.summary
+    const detail = `${passed} checks passed, ${failed} failed, ${skipped} skipped`
+    return { client, server, ok: run.code === 0 && report.ok, detail }
+  } catch {
+    return { client, server, ok: false, detail: `${run.stdout}\n${run.stderr}`.trim() }
+  }
+}
+
 async function withServer<T>(start: Promise<ServerProcess>, use: (s: ServerProcess) => Promise<T>) {
   const server = await start
   try {
@@ -71,14 +93,14 @@ async function withServer<T>(start: Promise<ServerProcess>, use: (s: ServerProce
 /**
  * The runtime matrix: the SDK (built dist) in Node 22, Node 24, Bun, Deno and Chromium against
  * the reference server on Node 24; then the reference server's fetch handler served by Bun and
- * by Deno, each checked with the SDK on Node 24.
+ * by Deno, each checked with the SDK on Node 24 and the whole conformance catalogue.
  */
 export async function runMatrix(): Promise<MatrixRow[]> {
   buildPackages()
   await ensureRuntimes()
   const rows: MatrixRow[] = []
   const node24 = process.execPath
-  const nodeServer = `Node ${process.versions.node}`
+  const nodeServer = `Node ${process.versions.node} (todokit-server)`
 
   const chromiumSkip = chromiumSkipReason()
   // The browser loads the SDK from its own origin, so the server must allow it (CORS).
@@ -109,16 +131,17 @@ export async function runMatrix(): Promise<MatrixRow[]> {
   }
 
   const served = [
-    ['Bun.serve', runtimeBin('bun'), [SERVE_APP]],
-    ['Deno.serve', runtimeBin('deno'), [...DENO_FLAGS, SERVE_APP]],
+    ['Bun.serve', 'Bun', runtimeBin('bun'), [SERVE_APP]],
+    ['Deno.serve', 'Deno', runtimeBin('deno'), [...DENO_FLAGS, SERVE_APP]],
   ] as const
-  for (const [name, command, args] of served) {
+  for (const [serve, runtime, command, args] of served) {
+    const version = await runtimeVersion(command)
     await withServer(
       startServerProcess(command, [...args], { cwd: fromRoot() }),
       async ({ url }) => {
-        const { stdout } = await runToCompletion(command, ['--version'])
-        const server = `${name} (${stdout.trim().split('\n')[0]})`
+        const server = `${runtime} ${version} (${serve})`
         rows.push(toRow(server, await smoke(node24, [], url)))
+        rows.push(await conformanceRow(server, url))
       },
     )
   }

@@ -1,6 +1,6 @@
 // The SDK's integration check, runnable unchanged in Node, Bun, Deno and a browser: plain ESM,
 // no runtime API, only `@todokit/sdk` (its built dist, as a consumer gets it) and fetch.
-import { isTodoApiError, TodoClient } from '@todokit/sdk'
+import { isAbortError, isTodoApiError, TodoClient } from '@todokit/sdk'
 
 /** Name and version of the runtime executing this module. */
 export function describeRuntime() {
@@ -17,7 +17,7 @@ function check(condition, what) {
 }
 
 /**
- * Performs the six operations and the error paths against a todos server at `baseUrl`, checking
+ * Performs the six operations, the error paths and an abort against a todos server at `baseUrl`, checking
  * every answer. Touches only the record it creates.
  *
  * @returns {Promise<{ runtime: string, steps: string[] }>} the steps that passed
@@ -36,6 +36,13 @@ export async function runSdkSmoke(baseUrl) {
   await step('create', async () => {
     todo = await client.todos.create({ content: `${marker} café ✓` })
     check(Number.isInteger(todo.id) && todo.completed === false, 'create returns the stored todo')
+  })
+  await step('409 error', async () => {
+    const error = await client.todos.create({ id: todo.id, content: marker }).then(
+      () => undefined,
+      (caught) => caught,
+    )
+    check(isTodoApiError(error) && error.status === 409, 'creating a taken id is a 409')
   })
   await step('get', async () => {
     const got = await client.todos.get(todo.id)
@@ -70,12 +77,15 @@ export async function runSdkSmoke(baseUrl) {
     check(isTodoApiError(error), 'get of a deleted todo throws a TodoApiError')
     check(error.status === 404 && error.statusText === 'Not Found', 'the error names 404 Not Found')
   })
-  await step('400 error', async () => {
-    const error = await client.todos.create({ content: '' }).then(
+  await step('abort', async () => {
+    const controller = new AbortController()
+    const pending = client.todos.list(undefined, { signal: controller.signal })
+    controller.abort()
+    const error = await pending.then(
       () => undefined,
       (caught) => caught,
     )
-    check(isTodoApiError(error) && error.status === 400, 'an invalid create is a 400')
+    check(isAbortError(error), "the caller's abort rejects with the SDK's AbortError")
   })
   return { runtime: describeRuntime(), steps }
 }
