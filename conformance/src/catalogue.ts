@@ -1,14 +1,13 @@
 import type { Check } from './check.ts'
 import { checks as catalogue } from './checks/index.ts'
 import { LEVELS, levelLabel } from './levels.ts'
+import { cell, markdownTable } from './markdown-table.ts'
 import { contractRules, type RuleId } from './rules.ts'
 
 /** The checks that verify `rule`, as their primary rule or as a further one. */
 export function checksForRule(rule: RuleId, checks: readonly Check[] = catalogue): Check[] {
   return checks.filter((check) => check.rule === rule || check.alsoVerifies?.includes(rule))
 }
-
-const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 /**
  * The rule ↔ check table as Markdown: every contract rule with the checks that verify it,
@@ -19,28 +18,26 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
  */
 export function renderRuleTable(checks: readonly Check[] = catalogue): string {
   const rules = Object.entries(contractRules) as Array<[RuleId, (typeof contractRules)[RuleId]]>
-  const lines = [
-    '| Contract rule | What it says | Verified by |',
-    '|---|---|---|',
-    ...rules.map(([id, rule]) => {
-      const verifiers = checksForRule(id, checks).map(
-        (check) => `\`${check.id}\` (${levelLabel(check.level)})`,
-      )
-      return `| ${cell(rule.ref)} | ${cell(rule.text)} | ${verifiers.join('<br>') || '**none**'} |`
-    }),
-    '',
-    '| Check | Level | What it verifies | Rule |',
-    '|---|---|---|---|',
-    ...LEVELS.flatMap((level) =>
-      checks
-        .filter((check) => check.level === level)
-        .map(
-          (check) =>
-            `| \`${check.id}\` | ${levelLabel(level)} | ${cell(check.title)} | ${cell(contractRules[check.rule].ref)} |`,
-        ),
-    ),
-  ]
-  return `${lines.join('\n')}\n`
+  const ruleRows = rules.map(([id, rule]) => {
+    const verifiers = checksForRule(id, checks).map(
+      (check) => `\`${check.id}\` (${levelLabel(check.level)})`,
+    )
+    return [cell(rule.ref), cell(rule.text), verifiers.join('<br>') || '**none**']
+  })
+  const checkRows = LEVELS.flatMap((level) =>
+    checks
+      .filter((check) => check.level === level)
+      .map((check) => [
+        `\`${check.id}\``,
+        levelLabel(level),
+        cell(check.title),
+        cell(contractRules[check.rule].ref),
+      ]),
+  )
+  return `${markdownTable(['Contract rule', 'What it says', 'Verified by'], ruleRows)}
+
+${markdownTable(['Check', 'Level', 'What it verifies', 'Rule'], checkRows)}
+`
 }
 
 /** The catalogue as plain text, grouped by level (what `--list` prints). */

@@ -10,7 +10,7 @@ export const changeAndDeleteChecks: readonly Check[] = [
     title: 'PUT /todos/{id} with the complete record answers 200 with the replaced todo',
     level: 'required',
     rule: 'endpoint.replace',
-    alsoVerifies: ['rule.put-complete-record'],
+    alsoVerifies: ['rule.put-complete-record', 'design.method-is-action'],
     async run(ctx) {
       const created = await ctx.todos.create({ content: ctx.content('before put') })
       const replacement = { id: created.id, content: ctx.content('after put'), completed: true }
@@ -65,7 +65,7 @@ export const changeAndDeleteChecks: readonly Check[] = [
     title: 'PATCH /todos/{id} answers 200 with the sent fields applied, and stores them',
     level: 'required',
     rule: 'endpoint.update',
-    alsoVerifies: ['state.patch-completed'],
+    alsoVerifies: ['state.patch-completed', 'design.method-is-action'],
     async run(ctx) {
       const created = await ctx.todos.create({ content: ctx.content('to patch') })
       const updated = await ctx.todos.update(created.id, { completed: true })
@@ -82,6 +82,7 @@ export const changeAndDeleteChecks: readonly Check[] = [
     title: 'DELETE /todos/{id} answers 200 (any body)',
     level: 'required',
     rule: 'endpoint.delete',
+    alsoVerifies: ['design.method-is-action'],
     async run(ctx) {
       const created = await ctx.todos.create({ content: ctx.content('to delete') })
       await ctx.todos.remove(created.id)

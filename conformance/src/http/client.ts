@@ -101,6 +101,19 @@ function parseJson(text: string): { json: unknown; isJson: boolean } {
   }
 }
 
+/** Header names whose values reports must not show (they end up in CI logs). */
+const SECRET_HEADER = /authorization|cookie|token|secret|api-?key|password/i
+
+/** The headers as reports show them: secret values replaced. */
+function redacted(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      SECRET_HEADER.test(name) ? '<redacted>' : value,
+    ]),
+  )
+}
+
 type Recorder = (exchange: Exchange, response?: HttpResponse) => void
 
 async function sendOnce(
@@ -111,7 +124,12 @@ async function sendOnce(
 ): Promise<{ response: HttpResponse; location?: string }> {
   const requestHeaders: Record<string, string> = { accept: 'application/json', ...config.headers }
   if (body !== undefined) requestHeaders['content-type'] = 'application/json'
-  const exchange: Exchange = { method, url, requestHeaders, durationMs: 0 }
+  const exchange: Exchange = {
+    method,
+    url,
+    requestHeaders: redacted(requestHeaders),
+    durationMs: 0,
+  }
   if (body !== undefined) exchange.requestBody = body
   const started = performance.now()
   const controller = new AbortController()

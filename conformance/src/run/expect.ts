@@ -66,7 +66,8 @@ export function expectFields(
   what: string,
 ): void {
   const differs = Object.entries(expected).filter(([key, value]) => actual?.[key] !== value)
-  ensure(differs.length === 0, `${what}: ${differs.map(([key]) => key).join(', ')} differ`, {
+  const verb = differs.length === 1 ? 'differs' : 'differ'
+  ensure(differs.length === 0, `${what}: ${differs.map(([key]) => key).join(', ')} ${verb}`, {
     expected: Object.fromEntries(differs),
     actual:
       actual === undefined

@@ -1,0 +1,105 @@
+import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:net'
+import { describe, expect, it } from 'vitest'
+import { createHttpClient, type FetchLike } from './client.ts'
+import { NetworkError, RequestTimeoutError } from './errors.ts'
+import type { Exchange } from './exchange.ts'
+
+const BASE = 'http://api.test'
+
+/** A port nothing listens on: one the system just handed out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+function client(fetch: FetchLike, timeout = 1_000) {
+  const exchanges: Exchange[] = []
+  const http = createHttpClient({
+    baseUrl: BASE,
+    fetch,
+    headers: { authorization: 'Bearer t' },
+    timeout,
+  })
+  return { http: http.recording((exchange) => exchanges.push(exchange)), exchanges }
+}
+
+describe('createHttpClient', () => {
+  it('records method, URL, headers (secrets redacted), body, status and a standard status text', async () => {
+    const { http, exchanges } = client(() => new Response('{"id":1}', { status: 201 }))
+    const response = await http.request('POST', '/todos', { json: { content: 'a' } })
+    expect(response.json).toEqual({ id: 1 })
+    expect(exchanges).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: `${BASE}/todos`,
+        requestBody: '{"content":"a"}',
+        requestHeaders: expect.objectContaining({
+          authorization: '<redacted>',
+          'content-type': 'application/json',
+        }),
+        status: 201,
+        statusText: 'Created',
+        responseBody: '{"id":1}',
+      }),
+    ])
+  })
+
+  it('fails a request that gets no answer within the timeout, even if the handler ignores the signal', async () => {
+    const { http, exchanges } = client(() => new Promise<Response>(() => {}), 50)
+    await expect(http.request('GET', '/todos')).rejects.toBeInstanceOf(RequestTimeoutError)
+    expect(exchanges[0]?.error).toMatch(/no answer within 50 ms/)
+  })
+
+  it('reports a refused connection as a network error naming the cause', async () => {
+    const baseUrl = `http://127.0.0.1:${await closedPort()}`
+    const http = createHttpClient({ baseUrl, fetch, headers: {}, timeout: 2_000 })
+    const error = await http.request('GET', '/todos').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect((error as Error).message).toBe(
+      `GET ${baseUrl}/todos failed: connect ECONNREFUSED ${baseUrl.slice(7)}`,
+    )
+  })
+
+  it('follows a redirect within the same origin', async () => {
+    const seen: string[] = []
+    const { http } = client((request) => {
+      seen.push(request.url)
+      return request.url.endsWith('/old')
+        ? new Response(null, { status: 308, headers: { location: '/todos' } })
+        : Response.json([])
+    })
+    const response = await http.request('GET', '/old')
+    expect(response.status).toBe(200)
+    expect(seen).toEqual([`${BASE}/old`, `${BASE}/todos`])
+  })
+
+  it('does not follow a redirect to another host', async () => {
+    const seen: string[] = []
+    const { http, exchanges } = client((request) => {
+      seen.push(request.url)
+      return new Response(null, { status: 302, headers: { location: 'http://evil.test/todos' } })
+    })
+    const response = await http.request('GET', '/todos')
+    expect(response.status).toBe(302)
+    expect(seen).toEqual([`${BASE}/todos`])
+    expect(exchanges[0]?.note).toMatch(/not followed/)
+  })
+
+  it('stops at once when the run is aborted', async () => {
+    const controller = new AbortController()
+    const http = createHttpClient({
+      baseUrl: BASE,
+      fetch: () => new Promise<Response>(() => {}),
+      headers: {},
+      timeout: 10_000,
+      signal: controller.signal,
+    })
+    const pending = http.request('GET', '/todos')
+    controller.abort()
+    await expect(pending).rejects.toThrow(/interrupted/)
+  })
+})

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checks } from '../src/index.ts'
+import { mutants } from './mutants.ts'
+import { type Listening, listenOn, referenceApp } from './servers.ts'
+
+const CLI = new URL('../src/cli.ts', import.meta.url).pathname
+
+interface Ran {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function start(args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--conditions=@todokit/source', CLI, ...args], {
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },
+  })
+}
+
+function finish(child: ChildProcess): Promise<Ran> {
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk
+  })
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
+}
+
+const cli = (...args: string[]) => finish(start(args))
+
+describe('the todokit-conformance binary', () => {
+  const reference = referenceApp()
+  let server: Listening
+  let broken: Listening
+
+  beforeAll(async () => {
+    server = await listenOn(reference.fetch)
+    const patchIgnored = mutants.find((m) => m.name === 'patch-ignores-sent')!
+    broken = await listenOn(patchIgnored.wrap(referenceApp().fetch))
+  })
+  afterAll(() => Promise.all([server.close(), broken.close()]))
+
+  it('exits 0 with PASS for the reference server, all capabilities, strict', async () => {
+    const ran = await cli(server.baseUrl, '--capabilities', 'all', '--strict')
+    expect(ran.stdout).toContain('PASS conforms to the todos contract')
+    expect(ran.stdout).toContain('✓ patch.keeps-unsent-fields')
+    expect(ran.code).toBe(0)
+    expect(reference.store.list()).toEqual([])
+  })
+
+  it('exits 1 and shows the failure when a required check fails', async () => {
+    const ran = await cli(broken.baseUrl)
+    expect(ran.code).toBe(1)
+    expect(ran.stdout).toContain('✗ patch.applies-sent-fields')
+    expect(ran.stdout).toMatch(/curl -i -X PATCH 'http:\/\/127\.0\.0\.1:\d+\/todos\/\d+'/)
+  })
+
+  it('exits 2 at once with a clear message when the server is unreachable', async () => {
+    const closed = await listenOn(() => new Response())
+    await closed.close()
+    const ran = await cli(closed.baseUrl)
+    expect(ran.code).toBe(2)
+    expect(ran.stderr).toMatch(
+      /Cannot reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED.*Is the server running/,
+    )
+  })
+
+  it('exits 2 for a usage error and prints the catalogue with --list', async () => {
+    const missing = await cli()
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('Missing <base-url>')
+    const list = await cli('--list')
+    expect(list.code).toBe(0)
+    for (const check of checks) expect(list.stdout).toContain(check.id)
+  })
+
+  it('removes its records and exits 130 on SIGINT', async () => {
+    const slow = referenceApp()
+    const delayed = await listenOn(async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      return slow.fetch(request)
+    })
+    const child = start([delayed.baseUrl, '--concurrency', '2'])
+    const done = finish(child)
+    await new Promise<void>((resolve) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('✓')) resolve()
+      })
+    })
+    child.kill('SIGINT')
+    const ran = await done
+    await delayed.close()
+    expect(ran.code).toBe(130)
+    expect(ran.stderr).toContain('Interrupted: removing the records this run created')
+    expect(ran.stdout).toContain('Cleanup: every record marked')
+    expect(slow.store.list()).toEqual([])
+  })
+})

@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  type ConformanceReport,
+  renderJunit,
+  renderPretty,
+  renderReport,
+  runConformance,
+  shouldUseColor,
+} from '../src/index.ts'
+import { mutants } from './mutants.ts'
+import { IN_PROCESS_URL, referenceApp } from './servers.ts'
+
+describe('reporters', () => {
+  let report: ConformanceReport
+
+  beforeAll(async () => {
+    const { fetch } = referenceApp()
+    const patchOverwrites = mutants.find((m) => m.name === 'patch-overwrites-unsent')!
+    report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: patchOverwrites.wrap(fetch),
+      capabilities: ['filter'],
+    })
+  })
+
+  it('pretty: shows check, rule, expected vs actual and every exchange with a curl line', () => {
+    const text = renderPretty(report)
+    expect(text).toContain('✗ patch.keeps-unsent-fields PATCH leaves the fields it did not send')
+    expect(text).toContain('rule:      §4 rule 1: When PATCH sends a subset of fields')
+    expect(text).toMatch(
+      /expected: {2}\{"content":"\[todokit-conformance \w+\] patch.keeps-unsent-fields kept"\}/,
+    )
+    expect(text).toContain('actual:    {"content":"untitled"}')
+    expect(text).toMatch(
+      /\d\. PATCH http:\/\/todokit\.test\/todos\/\d+\n\s+request body: {2}\{"completed":true\}\n\s+response: {6}200 OK/,
+    )
+    expect(text).toMatch(
+      /curl -i -X PATCH 'http:\/\/todokit\.test\/todos\/\d+' .*--data-raw '\{"completed":true\}'/,
+    )
+    expect(text).toContain('FAIL 1 counted check(s) failed: patch.keeps-unsent-fields')
+    expect(text).toMatch(/capability filter\s+2 passed, 0 failed {2}\(claimed\)/)
+    expect(text).not.toContain('\x1b[')
+  })
+
+  it('pretty: colours only when asked', () => {
+    expect(renderPretty(report, { color: true })).toContain('\x1b[31m')
+  })
+
+  it('decides colours from the terminal, NO_COLOR and FORCE_COLOR', () => {
+    expect(shouldUseColor({ isTTY: true }, {})).toBe(true)
+    expect(shouldUseColor({ isTTY: false }, {})).toBe(false)
+    expect(shouldUseColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false)
+    expect(shouldUseColor({ isTTY: true }, { TERM: 'dumb' })).toBe(false)
+    expect(shouldUseColor({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true)
+  })
+
+  it('json: the report shape of the issue, parseable', () => {
+    const parsed = JSON.parse(renderReport(report, 'json'))
+    expect(Object.keys(parsed)).toEqual(
+      expect.arrayContaining([
+        'tool',
+        'version',
+        'baseUrl',
+        'startedAt',
+        'durationMs',
+        'summary',
+        'checks',
+      ]),
+    )
+    expect(parsed.tool).toBe('@todokit/conformance')
+    const failed = parsed.checks.find((c: { id: string }) => c.id === 'patch.keeps-unsent-fields')
+    expect(failed).toMatchObject({
+      level: 'required',
+      status: 'failed',
+      rule: expect.stringMatching(/^§4 rule 1/),
+    })
+    expect(failed.exchanges.length).toBeGreaterThan(1)
+  })
+
+  it('junit: a testsuite per level and a testcase per check, failures only where counted', () => {
+    const xml = renderJunit(report)
+    expect(xml.match(/<testsuite /g)).toHaveLength(5)
+    expect(xml.match(/<testcase /g)).toHaveLength(report.checks.length)
+    expect(xml).toMatch(/<testsuites name="[^"]+" tests="\d+" failures="1"/)
+    expect(xml).toMatch(/<testsuite name="required" tests="13" failures="1"/)
+    expect(xml).toMatch(
+      /<failure message="PATCH \{completed\} response changed content: content differs" type="required">/,
+    )
+  })
+})

@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { runCli } from '../src/cli/main.ts'
+import { checks } from '../src/index.ts'
+import { type RunningJsonServer, startJsonServer } from './json-server.ts'
+import { mutants } from './mutants.ts'
+import { type Listening, listenOn, referenceApp } from './servers.ts'
+
+/** Runs the CLI in process, capturing what it writes. */
+async function cli(...args: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: {},
+  })
+  return { code, stdout, stderr }
+}
+
+describe('runCli', () => {
+  const reference = referenceApp()
+  let server: Listening
+  let broken: Listening
+  let jsonServer: RunningJsonServer
+  const JSON_SERVER_DATA = { todos: [{ id: 1, content: 'kept', completed: false }] }
+
+  beforeAll(async () => {
+    server = await listenOn(reference.fetch)
+    broken = await listenOn(
+      mutants.find((m) => m.name === 'patch-ignores-sent')!.wrap(referenceApp().fetch),
+    )
+    // json-server logs a stack trace for each malformed body it receives.
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    jsonServer = await startJsonServer(structuredClone(JSON_SERVER_DATA))
+  })
+  afterAll(() => Promise.all([server.close(), broken.close(), jsonServer.close()]))
+
+  it('exits 0 for json-server unless its missing sort is claimed or strict is asked', async () => {
+    const plain = await cli(jsonServer.baseUrl)
+    expect(plain.stdout).toMatch(/! sort\.content-ascending .*\(informational\)/)
+    expect(plain.code).toBe(0)
+    expect((await cli(jsonServer.baseUrl, '--capabilities', 'filter,search,sort')).code).toBe(1)
+    expect((await cli(jsonServer.baseUrl, '--strict', '--skip', 'sort.*')).code).toBe(1)
+    expect((await cli(jsonServer.baseUrl, '--capabilities', 'filter,search')).code).toBe(0)
+    expect(jsonServer.state()).toEqual(JSON_SERVER_DATA)
+  })
+
+  it('exits 2 for usage errors, naming the mistake', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [[], /Missing <base-url>/],
+      [[server.baseUrl, '--reporter', 'tap'], /Unknown --reporter "tap"/],
+      [[server.baseUrl, '--capabilities', 'paging'], /Unknown capability "paging"/],
+      [[server.baseUrl, '--timeout', 'soon'], /--timeout expects a positive integer/],
+      [[server.baseUrl, '--header', 'no colon'], /Invalid --header/],
+      [['localhost:3000'], /Invalid base URL/],
+      [[server.baseUrl, '--frobnicate'], /Unknown option '--frobnicate'/],
+      [[server.baseUrl, server.baseUrl], /Expected one base URL/],
+    ]
+    for (const [args, message] of cases) {
+      const ran = await cli(...args)
+      expect(ran.code, args.join(' ')).toBe(2)
+      expect(ran.stderr).toMatch(message)
+    }
+  })
+
+  it('prints help naming every flag', async () => {
+    const help = await cli('--help')
+    expect(help.code).toBe(0)
+    for (const flag of [
+      '--reporter',
+      '--output',
+      '--capabilities',
+      '--strict',
+      '--header',
+      '--only',
+      '--skip',
+      '--timeout',
+      '--bail',
+      '--list',
+    ]) {
+      expect(help.stdout).toContain(flag)
+    }
+  })
+
+  it('prints only a JSON report on stdout with --reporter json', async () => {
+    const ran = await cli(server.baseUrl, '--reporter', 'json', '--only', 'list.*,create.*')
+    expect(ran.code).toBe(0)
+    const report = JSON.parse(ran.stdout)
+    expect(report.summary).toEqual({ passed: 5, failed: 0, skipped: checks.length - 5 })
+  })
+
+  it('writes JUnit XML to --output and keeps the pretty summary on stdout', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'todokit-conformance-')), 'report.xml')
+    const ran = await cli(broken.baseUrl, '--reporter', 'junit', '--output', file)
+    expect(ran.code).toBe(1)
+    expect(ran.stdout).toContain('✗ patch.applies-sent-fields')
+    expect(ran.stdout).toContain(`Report (junit) written to ${file}`)
+    const xml = readFileSync(file, 'utf8')
+    expect(xml).toMatch(/^<\?xml/)
+    expect(xml).toContain('<testcase classname="todokit.required" name="patch.applies-sent-fields:')
+  })
+
+  it('stops after the first counted failure with --bail', async () => {
+    const ran = await cli(broken.baseUrl, '--bail', '--concurrency', '1', '--reporter', 'json')
+    const report = JSON.parse(ran.stdout)
+    expect(ran.code).toBe(1)
+    expect(report.checks.filter((c: { status: string }) => c.status === 'failed')).toHaveLength(1)
+    expect(report.summary.skipped).toBeGreaterThan(10)
+  })
+
+  it('sends --header with every request', async () => {
+    const seen = new Set<string | null>()
+    const auth = await listenOn((request) => {
+      seen.add(request.headers.get('authorization'))
+      return reference.fetch(request)
+    })
+    const ran = await cli(
+      auth.baseUrl,
+      '--header',
+      'Authorization: Bearer s3cret',
+      '--only',
+      'create.*',
+    )
+    await auth.close()
+    expect(ran.code).toBe(0)
+    expect([...seen]).toEqual(['Bearer s3cret'])
+  })
+})

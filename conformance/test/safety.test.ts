@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { type FetchLike, runConformance } from '../src/index.ts'
+import { PROPOSED_ID_MAX, PROPOSED_ID_MIN } from '../src/run/ids.ts'
+import { bodyOf, is, json, rewrite } from './defects.ts'
+import { mutants } from './mutants.ts'
+import { IN_PROCESS_URL, referenceApp } from './servers.ts'
+
+const mutant = (name: string) => mutants.find((m) => m.name === name)!
+
+describe('running against a server that holds real data', () => {
+  it('removes what it created when the run is interrupted', async () => {
+    const { store, fetch } = referenceApp()
+    const controller = new AbortController()
+    let requests = 0
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      signal: controller.signal,
+      fetch: (request) => {
+        if (++requests === 40) controller.abort()
+        return fetch(request)
+      },
+    })
+    expect(report.interrupted).toBe(true)
+    expect(report.checks.some((check) => check.status === 'skipped')).toBe(true)
+    expect(report.residue).toEqual([])
+    expect(store.list()).toEqual([])
+  })
+
+  it('reports the records it could not remove', async () => {
+    const { store, fetch } = referenceApp()
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: mutant('delete-leaves-record').wrap(fetch),
+    })
+    expect(report.residue.length).toBe(store.list().length)
+    expect(report.residue.length).toBeGreaterThan(0)
+    for (const residue of report.residue) expect(residue.content).toMatch(report.marker)
+  })
+
+  it('removes a record whose create timed out after the server stored it', async () => {
+    const { store, fetch } = referenceApp()
+    const slowCreates: FetchLike = async (request) => {
+      const response = await fetch(request)
+      return is(request, 'POST', 'list') ? new Promise<Response>(() => {}) : response
+    }
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: slowCreates,
+      only: ['create.appears-in-list'],
+      timeout: 100,
+    })
+    expect(report.checks.find((c) => c.id === 'create.appears-in-list')?.message).toMatch(
+      /no answer/,
+    )
+    expect(store.list()).toEqual([])
+  })
+
+  it('never deletes a record it did not create, even at an id it proposed', async () => {
+    const { store, fetch } = referenceApp()
+    const foreign = { content: 'Not the kit’s', completed: false }
+    // The proposed id turns out to be taken by someone else, and the server answers 500.
+    const collides: FetchLike = async (request) => {
+      if (!is(request, 'POST', 'list')) return fetch(request)
+      const { id } = (await bodyOf(request)) ?? {}
+      await fetch(rewrite(request, { body: { ...foreign, id } }))
+      return json({ error: 'duplicate id' }, 500)
+    }
+    await runConformance({ baseUrl: IN_PROCESS_URL, fetch: collides, only: ['create.*'] })
+    expect(store.list().length).toBeGreaterThan(0)
+    for (const todo of store.list()) expect(todo).toMatchObject(foreign)
+  })
+
+  it('proposes ids from the high range, retries on 409 and uses the ids the server returns', async () => {
+    const { store, fetch } = referenceApp()
+    const proposed: number[] = []
+    let conflicts = 0
+    const server: FetchLike = async (request) => {
+      if (!is(request, 'POST', 'list')) return fetch(request)
+      const { id, ...rest } = (await bodyOf(request)) ?? {}
+      if (id !== undefined) proposed.push(id as number)
+      if (conflicts++ < 3) return json({ title: 'taken' }, 409)
+      // A server that assigns its own ids: the kit must follow them.
+      return fetch(rewrite(request, { body: rest }))
+    }
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: server,
+      capabilities: 'all',
+    })
+    expect(report.checks.filter((c) => c.status === 'failed')).toEqual([])
+    expect(proposed.length).toBeGreaterThan(20)
+    for (const id of proposed) {
+      expect(id).toBeGreaterThanOrEqual(PROPOSED_ID_MIN)
+      expect(id).toBeLessThan(PROPOSED_ID_MAX)
+    }
+    expect(store.list()).toEqual([])
+  })
+
+  it('stops starting checks after the first counted failure with bail', async () => {
+    const { fetch } = referenceApp()
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: mutant('list-not-an-array').wrap(fetch),
+      bail: true,
+      concurrency: 1,
+    })
+    expect(report.checks[0]).toMatchObject({ id: 'list.returns-array', status: 'failed' })
+    expect(report.checks.slice(1).every((check) => check.status === 'skipped')).toBe(true)
+    expect(report.checks[1]?.message).toBe('not run: bail after list.returns-array failed')
+  })
+})

@@ -1,0 +1,27 @@
+import { describeConformance } from '@todokit/conformance/vitest'
+import { afterAll, expect, vi } from 'vitest'
+import { type RunningJsonServer, startJsonServer } from './json-server.ts'
+import { IN_PROCESS_URL, referenceApp } from './servers.ts'
+
+// The adapter as a server project uses it: one vitest test per check.
+const reference = referenceApp()
+describeConformance(
+  { baseUrl: IN_PROCESS_URL, fetch: reference.fetch, capabilities: 'all', strict: true },
+  'the reference server, in process',
+)
+
+// A server started in beforeAll: options come from a function. json-server has no `order`, so
+// the sort tests are marked skipped (informational) rather than failing the run.
+const DATA = { todos: [{ id: 1, content: 'kept', completed: false }] }
+let jsonServer: RunningJsonServer | undefined
+describeConformance(async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  jsonServer = await startJsonServer(structuredClone(DATA))
+  return { baseUrl: jsonServer.baseUrl, capabilities: ['filter', 'search'] }
+}, 'json-server 0.17.4')
+
+afterAll(async () => {
+  expect(reference.store.list()).toEqual([])
+  expect(jsonServer?.state()).toEqual(DATA)
+  await jsonServer?.close()
+})
