@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { checks, checksForRule, contractRules, type RuleId } from '../src/index.ts'
+import { renderRulesDocument } from './rules-document.ts'
+
+describe('the catalogue', () => {
+  it('verifies every endpoint row and numbered rule of the contract with at least one check', () => {
+    const uncovered = (Object.keys(contractRules) as RuleId[]).filter(
+      (rule) => checksForRule(rule).length === 0,
+    )
+    expect(uncovered).toEqual([])
+  })
+
+  it('covers each endpoint of the table with a required check', () => {
+    const endpointRules = (Object.keys(contractRules) as RuleId[]).filter((rule) =>
+      rule.startsWith('endpoint.'),
+    )
+    for (const rule of endpointRules.filter((rule) => rule !== 'endpoint.json')) {
+      expect(
+        checksForRule(rule).some((check) => check.level === 'required'),
+        rule,
+      ).toBe(true)
+    }
+  })
+
+  it('gives every check a unique, stable-looking id', () => {
+    const ids = checks.map((check) => check.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9-]+\.[a-z0-9-]+$/)
+  })
+
+  it('is described by RULES.md, up to date', () => {
+    expect(readFileSync(new URL('../RULES.md', import.meta.url), 'utf8')).toBe(
+      renderRulesDocument(),
+    )
+  })
+})
