@@ -58,6 +58,7 @@ describe('runCli', () => {
       [['localhost:3000'], /Invalid base URL/],
       [[server.baseUrl, '--frobnicate'], /Unknown option '--frobnicate'/],
       [[server.baseUrl, server.baseUrl], /Expected one base URL/],
+      [[server.baseUrl, '--only', 'typo.*'], /No check matches only \[typo\.\*\]/],
     ]
     for (const [args, message] of cases) {
       const ran = await cli(...args)

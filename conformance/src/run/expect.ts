@@ -1,3 +1,4 @@
+import { TODO_FIELDS } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
 import type { HttpResponse } from '../http/client.ts'
 import { CheckFailure, ensure } from './assert.ts'
@@ -59,13 +60,18 @@ export function expectBody<S extends z.ZodMiniType>(
   return parsed.data
 }
 
-/** Fails unless `actual` holds every field of `expected` with the same value. */
+/**
+ * Fails unless `actual` holds the contract fields of `expected` with the same values. Other
+ * fields are ignored: a server may add its own.
+ */
 export function expectFields(
   actual: Record<string, unknown> | undefined,
   expected: Record<string, unknown>,
   what: string,
 ): void {
-  const differs = Object.entries(expected).filter(([key, value]) => actual?.[key] !== value)
+  const differs = Object.entries(expected).filter(
+    ([key, value]) => (TODO_FIELDS as readonly string[]).includes(key) && actual?.[key] !== value,
+  )
   const verb = differs.length === 1 ? 'differs' : 'differ'
   ensure(differs.length === 0, `${what}: ${differs.map(([key]) => key).join(', ')} ${verb}`, {
     expected: Object.fromEntries(differs),

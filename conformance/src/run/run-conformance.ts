@@ -1,4 +1,5 @@
 import { checks as catalogue } from '../checks/index.ts'
+import { InvalidOptionsError } from '../errors.ts'
 import { type ConformanceOptions, resolveOptions } from '../options.ts'
 import type { CheckResult, ConformanceReport, Residue } from '../report.ts'
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts'
@@ -29,6 +30,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const session = createSession(resolved)
   const all = options.checks ?? catalogue
   const selected = all.filter((check) => isSelected(check.id, resolved.only, resolved.skip))
+  if (selected.length === 0) {
+    throw new InvalidOptionsError(
+      `No check matches only [${resolved.only.join(', ')}] and skip [${resolved.skip.join(', ')}]; see --list`,
+    )
+  }
   const results = new Map<string, CheckResult>()
   let bailedOn: string | undefined
 
