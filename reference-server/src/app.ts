@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { registerDocsPage } from './docs-page.ts'
+import { useStandardReasonPhrase } from './node-bindings.ts'
 import { createOpenApiDocument } from './openapi.ts'
 import { problem } from './problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
@@ -67,7 +68,10 @@ export function createApp(options: AppOptions = {}): Hono {
   // Only writes carry bodies, so GETs never pay for the limit check.
   const limit = bodyLimit({
     maxSize: maxBodyBytes,
-    onError: () => problem(413, `The body is larger than ${maxBodyBytes} bytes`),
+    onError: (c) => {
+      useStandardReasonPhrase(c, 413)
+      return problem(413, `The body is larger than ${maxBodyBytes} bytes`)
+    },
   })
   app.on(['POST', 'PUT', 'PATCH'], ['/todos', '/todos/:id'], limit)
 

@@ -81,8 +81,6 @@ async function main(): Promise<void> {
     )
     process.exit(1)
   })
-  process.stdout.write(`listening on ${server.url}\n`)
-
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
@@ -94,6 +92,9 @@ async function main(): Promise<void> {
   }
   process.once('SIGINT', () => void stop('SIGINT'))
   process.once('SIGTERM', () => void stop('SIGTERM'))
+  // Announced only once the signal handlers are in place: whoever reads this line may stop the
+  // server at once, and must get a clean shutdown rather than the default signal death.
+  process.stdout.write(`listening on ${server.url}\n`)
 }
 
 await main()

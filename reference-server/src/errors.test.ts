@@ -2,6 +2,7 @@ import { MAX_BODY_BYTES, ProblemDetails } from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
 import { appWith, jsonRequest, MILK } from '../test/helpers.ts'
 import { createApp } from './app.ts'
+import { listen } from './listen.ts'
 import { MemoryStore } from './store/memory-store.ts'
 
 /** Reads a problem+json response and checks its RFC 9457 shape and reason phrase. */
@@ -288,5 +289,21 @@ describe('500 Internal Server Error', () => {
     const body = await problemOf(response, 500, 'Internal Server Error')
     expect(JSON.stringify(body)).not.toMatch(/secret|fire|at /)
     expect(reported).toHaveLength(1)
+  })
+})
+
+describe('reason phrases over a socket', () => {
+  it('sends 413 with the RFC 9110 phrase in the status line', async () => {
+    const server = await listen(createApp({ maxBodyBytes: 10 }), { port: 0 })
+    try {
+      const response = await fetch(
+        `${server.url}/todos`,
+        jsonRequest('POST', { content: 'too long' }),
+      )
+      expect(response.status).toBe(413)
+      expect(response.statusText).toBe('Content Too Large')
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -1,4 +1,18 @@
+/**
+ * `@todokit/reference-server`: the todos API as a Hono app, its stores, the OpenAPI generator
+ * and a Node listener. The CLI (`todokit-server`) and the msw handlers
+ * (`@todokit/reference-server/msw`) are built on these.
+ *
+ * @example
+ * import { createApp, listen, MemoryStore } from '@todokit/reference-server'
+ * const server = await listen(createApp({ store: new MemoryStore() }), { port: 0 })
+ *
+ * @module
+ */
 export { type AppOptions, createApp } from './app.ts'
+export { type ListenOptions, listen, type RunningServer } from './listen.ts'
+export { createOpenApiDocument, type OpenApiOptions } from './openapi.ts'
+export { SAMPLE_TODOS, seedStore } from './seed.ts'
 export {
   DataFileError,
   FileStore,

@@ -24,9 +24,15 @@ export interface ListenOptions {
 export interface RunningServer {
   /** Where it listens, e.g. `http://127.0.0.1:3000`. */
   readonly url: string
-  /** Stops accepting connections and resolves once open ones are done (idle ones are dropped). */
+  /**
+   * Stops accepting connections and resolves once open ones are done: idle keep-alive
+   * connections are dropped at once, busy ones after 5 seconds at most.
+   */
   close(): Promise<void>
 }
+
+/** How long open connections may take to finish once {@link RunningServer.close} is called. */
+const CLOSE_GRACE_MS = 5_000
 
 type FetchHandler = (request: Request) => Response | Promise<Response>
 
@@ -65,7 +71,10 @@ export function listen(
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done())
-            if ('closeIdleConnections' in server) server.closeIdleConnections()
+            if (!('closeIdleConnections' in server)) return
+            server.closeIdleConnections()
+            // A client that keeps a connection busy must not hold the shutdown up for ever.
+            setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref()
           }),
       })
     })

@@ -1,6 +1,11 @@
+import { statusTextFor } from '@todokit/sdk/contract'
 import type { Context } from 'hono'
 
-type NodeBindings = { incoming?: { headers: Record<string, string | string[] | undefined> } }
+/** What `@hono/node-server` passes as `c.env`; absent on other runtimes and in `app.request`. */
+type NodeBindings = {
+  incoming?: { headers: Record<string, string | string[] | undefined> }
+  outgoing?: { statusMessage: string }
+}
 
 /**
  * A request header by lower-case `name`. Under `@hono/node-server` it reads Node's parsed
@@ -12,4 +17,13 @@ export function requestHeader(c: Context, name: string): string | undefined {
   if (incoming === undefined) return c.req.header(name)
   const value = incoming.headers[name]
   return Array.isArray(value) ? value.join(', ') : value
+}
+
+/**
+ * Makes Node's status line carry the contract's reason phrase for `status` where Node's own
+ * table is older (413 is "Content Too Large" since RFC 9110, not "Payload Too Large").
+ */
+export function useStandardReasonPhrase(c: Context, status: number): void {
+  const outgoing = (c.env as NodeBindings | undefined)?.outgoing
+  if (outgoing !== undefined) outgoing.statusMessage = statusTextFor(status)
 }

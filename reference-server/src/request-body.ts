@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
+import { requestHeader } from './node-bindings.ts'
 import { problem } from './problem.ts'
-import { requestHeader } from './request-header.ts'
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response }
 

@@ -1,8 +1,8 @@
 import {
-  BadRequestError,
   ConflictError,
   isTodoApiError,
   NotFoundError,
+  PreconditionFailedError,
   TodoClient,
 } from '@todokit/sdk'
 import { setupServer } from 'msw/node'
@@ -43,10 +43,11 @@ describe('the msw handlers through the SDK', () => {
     const taken = await client.todos.create({ id: 1, content: 'x' }).catch((error) => error)
     expect(taken).toBeInstanceOf(ConflictError)
 
-    const invalid = await client.todos
-      .create({ content: 'x', completed: 'yes' } as never)
-      .catch((error) => error)
-    expect(invalid).toBeInstanceOf(BadRequestError)
-    expect(invalid.problem?.errors?.[0]?.pointer).toBe('/completed')
+    const before = await client.todos.get(1)
+    const stale = await client.todos
+      .update(1, { completed: !before.completed }, { headers: { 'if-match': '"stale"' } })
+      .catch((error: unknown) => error)
+    expect(stale).toBeInstanceOf(PreconditionFailedError)
+    expect(await client.todos.get(1)).toEqual(before)
   })
 })
