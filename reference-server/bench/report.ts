@@ -69,6 +69,17 @@ export function printTables(results: Results): void {
         `${number((seeded.heapUsed - empty.heapUsed) / todos)} B`,
       ]),
     ),
+    '',
+    table(
+      ['FileStore', 'todos', 'snapshot', 'open (load + validate)', 'write snapshot (compaction)'],
+      results.compaction.map(({ todos, snapshotBytes, openMs, snapshotMs }) => [
+        'FileStore',
+        number(todos),
+        mebibytes(snapshotBytes),
+        `${openMs} ms`,
+        `${snapshotMs} ms`,
+      ]),
+    ),
   ]
   const invalid = [
     ...results.scenarios.flatMap(({ name, results: by }) =>

@@ -1,3 +1,4 @@
+import type { CompactionTiming } from './compaction.ts'
 import type { Measurement } from './load.ts'
 import type { Memory } from './spawn-server.ts'
 
@@ -18,4 +19,6 @@ export interface Results {
   readonly durable: Array<{ server: string; todos: number; result: Measurement }>
   /** Memory after a full GC, before and after loading the todos. */
   readonly memory: Array<{ server: string; todos: number; empty: Memory; seeded: Memory }>
+  /** FileStore start-up and snapshot times: the size-dependent costs writes do not pay. */
+  readonly compaction: CompactionTiming[]
 }

@@ -10,6 +10,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { encodeSnapshot } from '../src/store/snapshot-format.ts'
+import { timeCompaction } from './compaction.ts'
 import { type Load, type Measurement, measure } from './load.ts'
 import { printTables } from './report.ts'
 import { type Results, SERVERS, type ServerName } from './results.ts'
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     })),
     durable: [],
     memory: [],
+    compaction: [],
   }
 
   // All three listen at once (an idle server costs no CPU) and each scenario measures them back
@@ -118,9 +120,7 @@ async function main(): Promise<void> {
 
   for (const todos of [100, LARGE]) {
     const data = join(directory, `durable-${todos}.json`)
-    await writeFile(data, [
-      ...encodeSnapshot({ seq: 0, nextId: todos + 1, todos: seedTodos(todos) }),
-    ])
+    await writeFile(data, encodeSnapshot({ seq: 0, nextId: todos + 1, todos: seedTodos(todos) }))
     const server = await startServer('reference', ['--data', data])
     log(`reference --data: POST /todos with ${todos} todos stored`)
     const load: Load = {
@@ -165,6 +165,9 @@ async function main(): Promise<void> {
     results.memory.push({ server: name, todos: LARGE, empty: server.empty, seeded: server.seeded })
     await server.stop()
   }
+
+  log(`FileStore: open and compaction with ${LARGE} todos`)
+  results.compaction.push(await timeCompaction(directory, LARGE))
 
   results.machine.loadAverageAtEnd = loadavg()[0]?.toFixed(2) ?? 'unknown'
   await rm(directory, { recursive: true, force: true })
