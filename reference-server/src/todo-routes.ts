@@ -1,5 +1,6 @@
 import {
   COLLECTION_PATH,
+  RECORD_PATH,
   type Todo,
   TodoCreate,
   TodoPatch,
@@ -75,6 +76,29 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
     return `${json}]`
   }
 
+  /** The stored todo a write to `/todos/:id` may change, or the response that refuses it. */
+  const target = (c: Context, id: number): Todo | Response => {
+    const current = store.get(id)
+    if (current === undefined) return notFound(id)
+    const { etag } = represent(current)
+    if (ifMatchFails(requestHeader(c, 'if-match'), etag)) return preconditionFailed(id, etag)
+    return current
+  }
+
+  /** The path's id, or the 400 for a bad id or for query parameters (records take none). */
+  const recordId = (c: Context): number | Response => {
+    const id = parsePathId(c.req.param('id') ?? '')
+    if (typeof id !== 'number') return id
+    return rejectQuery(c.req.url, `${c.req.method} ${RECORD_PATH}`) ?? id
+  }
+
+  /** The answer to a write the store applied, or 404 if the todo vanished meanwhile. */
+  const written = (todo: Todo | undefined, id: number): Response => {
+    if (todo === undefined) return notFound(id)
+    const { json, etag } = represent(todo)
+    return jsonResponse(json, 200, { etag })
+  }
+
   app.get(COLLECTION_PATH, (c) => {
     const url = c.req.url
     const mark = url.indexOf('?')
@@ -118,10 +142,8 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
   })
 
   app.get(RECORD_ROUTE, (c) => {
-    const id = parsePathId(c.req.param('id'))
+    const id = recordId(c)
     if (typeof id !== 'number') return id
-    const rejected = rejectQuery(c.req.url, `GET ${RECORD_ROUTE}`)
-    if (rejected) return rejected
     const todo = store.get(id)
     if (todo === undefined) return notFound(id)
     const { json, etag } = represent(todo)
@@ -131,20 +153,9 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
     return jsonResponse(json, 200, { etag })
   })
 
-  /** The stored todo a write to `/todos/:id` may change, or the response that refuses it. */
-  const target = (c: Context, id: number): Todo | Response => {
-    const current = store.get(id)
-    if (current === undefined) return notFound(id)
-    const { etag } = represent(current)
-    if (ifMatchFails(requestHeader(c, 'if-match'), etag)) return preconditionFailed(id, etag)
-    return current
-  }
-
   app.put(RECORD_ROUTE, async (c) => {
-    const id = parsePathId(c.req.param('id'))
+    const id = recordId(c)
     if (typeof id !== 'number') return id
-    const rejected = rejectQuery(c.req.url, `PUT ${RECORD_ROUTE}`)
-    if (rejected) return rejected
     const body = await readJsonBody(c, JSON_ONLY)
     if (!body.ok) return body.response
     const input = TodoReplace.safeParse(body.value, PARSE_OPTIONS)
@@ -159,17 +170,12 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
     }
     const current = target(c, id)
     if (current instanceof Response) return current
-    const replaced = await store.replace(input.data)
-    if (replaced === undefined) return notFound(id)
-    const { json, etag } = represent(replaced)
-    return jsonResponse(json, 200, { etag })
+    return written(await store.replace(input.data), id)
   })
 
   app.patch(RECORD_ROUTE, async (c) => {
-    const id = parsePathId(c.req.param('id'))
+    const id = recordId(c)
     if (typeof id !== 'number') return id
-    const rejected = rejectQuery(c.req.url, `PATCH ${RECORD_ROUTE}`)
-    if (rejected) return rejected
     const body = await readJsonBody(c, PATCH_TYPES, 'accept-patch')
     if (!body.ok) return body.response
     const input = TodoPatch.safeParse(body.value, PARSE_OPTIONS)
@@ -180,17 +186,12 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
     }
     const current = target(c, id)
     if (current instanceof Response) return current
-    const updated = await store.update(id, input.data)
-    if (updated === undefined) return notFound(id)
-    const { json, etag } = represent(updated)
-    return jsonResponse(json, 200, { etag })
+    return written(await store.update(id, input.data), id)
   })
 
   app.delete(RECORD_ROUTE, async (c) => {
-    const id = parsePathId(c.req.param('id'))
+    const id = recordId(c)
     if (typeof id !== 'number') return id
-    const rejected = rejectQuery(c.req.url, `DELETE ${RECORD_ROUTE}`)
-    if (rejected) return rejected
     const current = target(c, id)
     if (current instanceof Response) return current
     const deleted = await store.delete(id)
