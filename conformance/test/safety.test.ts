@@ -37,6 +37,27 @@ describe('running against a server that holds real data', () => {
     for (const residue of report.residue) expect(residue.content).toMatch(report.marker)
   })
 
+  it('ends promptly and reports residue when DELETE hangs', async () => {
+    const { store, fetch } = referenceApp()
+    const hangingDelete: FetchLike = (request) =>
+      is(request, 'DELETE', 'record') ? new Promise<Response>(() => {}) : fetch(request)
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: hangingDelete,
+      timeout: 100,
+    })
+    expect(report.checks.find((c) => c.id === 'delete.succeeds')?.message).toMatch(
+      /no answer within 100 ms/,
+    )
+    expect(report.residue.map((r) => r.id).sort()).toEqual(
+      store
+        .list()
+        .map((todo) => todo.id)
+        .sort(),
+    )
+    expect(report.residue.length).toBeGreaterThan(10)
+  })
+
   it('removes a record whose create timed out after the server stored it', async () => {
     const { store, fetch } = referenceApp()
     const slowCreates: FetchLike = async (request) => {

@@ -1,6 +1,7 @@
 import { COLLECTION_PATH, type Todo, TodoList, todoPath } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
 import type { HttpClient } from '../http/client.ts'
+import { RequestTimeoutError } from '../http/errors.ts'
 import type { Residue } from '../report.ts'
 import type { Ledger } from './ledger.ts'
 import { forEachConcurrent } from './pool.ts'
@@ -34,13 +35,21 @@ export async function cleanUp(
   marker: string,
 ): Promise<Residue[]> {
   const failures = new Map<number, string>()
+  // Once a DELETE got no answer, the others would most likely wait as long: stop sending them,
+  // so a hanging server costs one timeout rather than one per record.
+  let hanging: string | undefined
   const remove = async (id: number) => {
+    if (hanging) {
+      failures.set(id, `not attempted: ${hanging}`)
+      return
+    }
     try {
       const response = await http.request('DELETE', todoPath(id))
       if (response.status >= 300 && response.status !== 404) {
         failures.set(id, `DELETE answered ${response.status} ${response.statusText}`)
       }
     } catch (error) {
+      if (error instanceof RequestTimeoutError) hanging = describeError(error)
       failures.set(id, describeError(error))
     }
   }
