@@ -35,7 +35,7 @@ const CHECK_LENGTH = ',"crc":"00000000"}'.length
  *
  * @example
  * encodeJournalRecord({ seq: 7, op: 'delete', id: 3 })
- * // → '{"seq":7,"op":"delete","id":3,"crc":"1c291ca3"}\n'
+ * // → '{"seq":7,"op":"delete","id":3,"crc":"e4491ecb"}\n'
  */
 export function encodeJournalRecord(record: JournalRecord): string {
   const body = JSON.stringify(record)
