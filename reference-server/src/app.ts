@@ -94,6 +94,13 @@ export function createApp(options: AppOptions = {}): Hono {
       return problem(error.status, error.message || 'The request was refused')
     }
     onError(error, c.req.raw)
+    // Matched by name so the app never imports the file store (it also runs in browsers).
+    if ((error as Error | null)?.name === 'StoreFailedError') {
+      return problem(
+        503,
+        'The data store cannot accept writes until the server restarts; its log has the details',
+      )
+    }
     return problem(500, 'The server failed to handle this request; its log has the details')
   })
   return app

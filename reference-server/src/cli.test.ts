@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -122,6 +122,17 @@ describe('todokit-server', () => {
     expect(await (await fetch(`${second.url}/todos`)).json()).toEqual([
       { id: 1, content: 'durable', completed: false },
     ])
+  })
+
+  it('refuses to start over a data file it cannot read, naming it, with exit code 1', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'todokit-cli-'))
+    directories.push(directory)
+    const data = join(directory, 'broken.json')
+    await writeFile(data, '{"todos": [')
+    const cli = run(['--data', data, '--port', '0'])
+    expect(await cli.exited).toBe(1)
+    expect(cli.output.join('\n')).toContain(data)
+    expect(cli.output.join('\n')).not.toMatch(/listening on/)
   })
 
   it('prints help and exits 0 with --help', async () => {

@@ -186,6 +186,9 @@ describe('405 Method Not Allowed', () => {
     ['PUT', '/todos', 'GET, HEAD, POST, OPTIONS'],
     ['PATCH', '/todos', 'GET, HEAD, POST, OPTIONS'],
     ['POST', '/todos/1', 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS'],
+    ['PROPFIND', '/todos/abc', 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS'],
+    ['POST', '/openapi.json', 'GET, HEAD'],
+    ['DELETE', '/docs', 'GET, HEAD'],
   ])('answers %s %s with Allow', async (method, path, allow) => {
     const response = await appWith([MILK]).app.request(path, { method })
     await problemOf(response, 405, 'Method Not Allowed')
@@ -274,6 +277,21 @@ describe('415 Unsupported Media Type', () => {
       jsonRequest('POST', { content: 'x' }, { 'content-type': 'Application/JSON; charset=utf-8' }),
     )
     expect(response.status).toBe(201)
+  })
+})
+
+describe('503 Service Unavailable', () => {
+  it('answers writes to a failed store with 503 and no internals', async () => {
+    const store = new MemoryStore()
+    store.create = async () => {
+      throw Object.assign(new Error('EIO at /var/data/todos.json'), { name: 'StoreFailedError' })
+    }
+    const reported: unknown[] = []
+    const app = createApp({ store, onError: (error) => reported.push(error) })
+    const response = await app.request('/todos', jsonRequest('POST', { content: 'x' }))
+    const body = await problemOf(response, 503, 'Service Unavailable')
+    expect(JSON.stringify(body)).not.toMatch(/EIO|var/)
+    expect(reported).toHaveLength(1)
   })
 })
 

@@ -9,6 +9,7 @@ import {
 } from '@todokit/sdk/contract'
 import type { Context, Hono } from 'hono'
 import { ifMatchFails, ifNoneMatchHits } from './conditional.ts'
+import { DOCS_SCRIPT_PATH } from './docs-page.ts'
 import { fieldErrors, PARSE_OPTIONS } from './field-errors.ts'
 import { parseListQuery, selectTodos } from './list-query.ts'
 import { requestHeader } from './node-bindings.ts'
@@ -204,21 +205,33 @@ export function registerTodoRoutes(app: Hono, store: TodoStore): void {
   }
 }
 
+/** Paths outside the todos API, and the methods they answer. */
+const OTHER_PATHS: Readonly<Record<string, string>> = {
+  '/openapi.json': 'GET, HEAD',
+  '/docs': 'GET, HEAD',
+  [DOCS_SCRIPT_PATH]: 'GET, HEAD',
+}
+
 /**
- * The 405 answer for a method a todos path does not support, or `undefined` for a path the API
- * does not have. Used from `notFound` rather than catch-all routes: a catch-all would match every
- * request and cost the hot path Hono's handler composition.
+ * The 405 answer for a method a known path does not support, or `undefined` for a path the
+ * server does not have. Used from `notFound` rather than catch-all routes: a catch-all would
+ * match every request and cost the hot path Hono's handler composition.
  */
 export function methodNotAllowed(method: string, path: string): Response | undefined {
-  const template =
-    path === COLLECTION_PATH
-      ? COLLECTION_PATH
-      : path.startsWith(`${COLLECTION_PATH}/`) &&
-          path.indexOf('/', COLLECTION_PATH.length + 1) === -1
-        ? RECORD_ROUTE
-        : undefined
-  if (template === undefined || path === `${COLLECTION_PATH}/`) return undefined
-  const allow = ALLOWED_METHODS[template]
-  const shown = template.replace(':id', '{id}')
+  const known = methodsOf(path)
+  if (known === undefined) return undefined
+  const { allow, shown } = known
   return problem(405, `${method} is not allowed on ${shown}; use ${allow}`, { headers: { allow } })
+}
+
+/** The methods `path` answers and how to name the path, or `undefined` for an unknown path. */
+function methodsOf(path: string): { allow: string; shown: string } | undefined {
+  if (path === COLLECTION_PATH) return { allow: ALLOWED_METHODS[COLLECTION_PATH], shown: path }
+  const segment = path.slice(COLLECTION_PATH.length + 1)
+  if (path.startsWith(`${COLLECTION_PATH}/`) && segment !== '' && !segment.includes('/')) {
+    return { allow: ALLOWED_METHODS[RECORD_ROUTE], shown: RECORD_PATH }
+  }
+  return Object.hasOwn(OTHER_PATHS, path)
+    ? { allow: OTHER_PATHS[path] as string, shown: path }
+    : undefined
 }
