@@ -7,7 +7,12 @@ export const REPORTERS = ['pretty', 'json', 'junit'] as const
 /** One of {@link REPORTERS}. */
 export type ReporterName = (typeof REPORTERS)[number]
 
-/** Renders a finished report in the named format. */
+/**
+ * Renders a finished report in the named format.
+ *
+ * @example
+ * process.stdout.write(renderReport(report, 'json'))
+ */
 export function renderReport(
   report: ConformanceReport,
   reporter: ReporterName,

@@ -47,6 +47,9 @@ function testcase(result: CheckResult): string {
 /**
  * The report as JUnit XML: one testsuite per level, one testcase per check, as CI systems
  * (GitHub Actions, GitLab, Jenkins) read it.
+ *
+ * @example
+ * writeFileSync('conformance.xml', renderJunit(await runConformance({ baseUrl })))
  */
 export function renderJunit(report: ConformanceReport): string {
   const suites = LEVELS.flatMap((level) => {
