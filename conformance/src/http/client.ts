@@ -1,5 +1,6 @@
 import { statusTextFor } from '@todokit/sdk/contract'
-import { NetworkError, RequestTimeoutError } from './errors.ts'
+import { bounded } from './bounded.ts'
+import { NetworkError } from './errors.ts'
 import { type Exchange, excerpt } from './exchange.ts'
 
 /** Anything that answers a `Request`: global `fetch`, or an in-process app such as `app.fetch`. */
@@ -54,38 +55,6 @@ const MAX_REDIRECTS = 5
 export function urlFor(baseUrl: string, path: string, query?: Record<string, string>): string {
   const search = query ? `?${new URLSearchParams(query)}` : ''
   return `${baseUrl}${path}${search}`
-}
-
-/** Runs `work` under the timeout and the run's signal, whichever ends first. */
-async function bounded<T>(
-  work: () => Promise<T>,
-  config: HttpConfig,
-  controller: AbortController,
-  what: string,
-): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let onAbort: (() => void) | undefined
-  const limits = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort()
-      reject(new RequestTimeoutError(`${what} got no answer within ${config.timeout} ms`))
-    }, config.timeout)
-    onAbort = () => {
-      controller.abort()
-      reject(new Error(`${what} was interrupted`))
-    }
-    if (config.signal?.aborted) onAbort()
-    config.signal?.addEventListener('abort', onAbort, { once: true })
-  })
-  // An in-process app may ignore the abort signal; racing keeps the kit from waiting on it.
-  const attempt = work()
-  attempt.catch(() => {})
-  try {
-    return await Promise.race([attempt, limits])
-  } finally {
-    clearTimeout(timer)
-    if (onAbort) config.signal?.removeEventListener('abort', onAbort)
-  }
 }
 
 function headerRecord(headers: Headers): Record<string, string> {
