@@ -4,6 +4,7 @@ import { endpoints, type OperationName } from '../contract/index.ts'
 import { createApiError } from '../errors/createApiError.ts'
 import { ResponseValidationError } from '../errors/ResponseValidationError.ts'
 import { encodeListQuery } from './encodeListQuery.ts'
+import { invalidInput } from './invalidInput.ts'
 import {
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT,
@@ -76,14 +77,21 @@ export class TodoClient {
   }
 
   async #send({ operation, path, query, json, options = {} }: Call): Promise<unknown> {
-    const { method, success, response: schema } = endpoints[operation]
+    const { method, success, request, response: schema } = endpoints[operation]
     const search = operation === 'list' ? encodeListQuery(query) : ''
+    // Bodies are checked and completed (defaults such as `completed: false`) by the contract's
+    // schema, so a server that stores what it is sent, as json-server does, gets every field.
+    const input = request ? z.safeParse(request, json) : undefined
+    if (input && !input.success) throw invalidInput(`${operation} input`, input.error)
     const url = new URL(`.${path}${search}`, this.#base).href
     const { signal, timeout = this.#timeout, headers } = options
     let response: Response
     let text: string
     try {
-      const pending = this.#ky(url, defined({ method, json, signal, timeout, headers }) as Options)
+      const pending = this.#ky(
+        url,
+        defined({ method, json: input?.data, signal, timeout, headers }) as Options,
+      )
       text = await pending.text()
       response = await pending
     } catch (error) {

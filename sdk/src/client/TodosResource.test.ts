@@ -7,12 +7,13 @@ useMsw()
 
 const client = new TodoClient({ baseUrl: BASE_URL })
 
-/** Records the requests a handler receives, with their bodies read. */
-function recorder() {
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+/** Answers `method url` with `respond()` and records each request it receives, body read. */
+function answer(method: Method, url: string, respond: () => Response) {
   const seen: Array<{ method: string; url: URL; headers: Headers; body: unknown }> = []
-  return {
-    seen,
-    async record(request: Request) {
+  server.use(
+    http[method](url, async ({ request }) => {
       const text = await request.text()
       seen.push({
         method: request.method,
@@ -20,8 +21,10 @@ function recorder() {
         headers: request.headers,
         body: text ? JSON.parse(text) : undefined,
       })
-    },
-  }
+      return respond()
+    }),
+  )
+  return seen
 }
 
 describe('todos.list', () => {
@@ -31,13 +34,7 @@ describe('todos.list', () => {
   })
 
   it('sends filters, q and order as query parameters, never as path segments', async () => {
-    const { seen, record } = recorder()
-    server.use(
-      http.get(`${BASE_URL}/todos`, async ({ request }) => {
-        await record(request)
-        return HttpResponse.json([])
-      }),
-    )
+    const seen = answer('get', `${BASE_URL}/todos`, () => HttpResponse.json([]))
     await client.todos.list({ completed: false, q: 'milk', order: ['completed', '-id'] })
     const [request] = seen
     expect(request?.url.pathname).toBe('/todos')
@@ -49,31 +46,19 @@ describe('todos.list', () => {
   })
 
   it('accepts a single order key as well as an array', async () => {
-    const { seen, record } = recorder()
-    server.use(
-      http.get(`${BASE_URL}/todos`, async ({ request }) => {
-        await record(request)
-        return HttpResponse.json([])
-      }),
-    )
+    const seen = answer('get', `${BASE_URL}/todos`, () => HttpResponse.json([]))
     await client.todos.list({ order: '-content', id: 3 })
     expect(seen[0]?.url.search).toBe('?id=3&order=-content')
   })
 
   it('sends no query string when there are no parameters', async () => {
-    const { seen, record } = recorder()
-    server.use(
-      http.get(`${BASE_URL}/todos`, async ({ request }) => {
-        await record(request)
-        return HttpResponse.json([])
-      }),
-    )
+    const seen = answer('get', `${BASE_URL}/todos`, () => HttpResponse.json([]))
     await client.todos.list({})
     expect(seen[0]?.url.href).toBe(`${BASE_URL}/todos`)
   })
 
   it('rejects a query the contract forbids before sending anything', async () => {
-    // No handler: a request would fail the test through onUnhandledRequest.
+    // No handler: a request would fail the test through onUnhandledFrame: 'error'.
     await expect(client.todos.list({ order: ['id', '-id'] })).rejects.toThrow(
       /Invalid list query: order: Each field may appear once/,
     )
@@ -98,17 +83,21 @@ describe('todos.get', () => {
 
 describe('todos.create', () => {
   it('POSTs the input as JSON and resolves with the stored todo on 201', async () => {
-    const { seen, record } = recorder()
-    server.use(
-      http.post(`${BASE_URL}/todos`, async ({ request }) => {
-        await record(request)
-        return HttpResponse.json(aTodo({ id: 5 }), { status: 201 })
-      }),
+    const seen = answer('post', `${BASE_URL}/todos`, () =>
+      HttpResponse.json(aTodo({ id: 5 }), { status: 201 }),
     )
     expect(await client.todos.create({ content: 'Buy milk' })).toEqual(aTodo({ id: 5 }))
     expect(seen[0]?.method).toBe('POST')
     expect(seen[0]?.headers.get('content-type')).toBe('application/json')
-    expect(seen[0]?.body).toEqual({ content: 'Buy milk' })
+    expect(seen[0]?.body).toEqual({ content: 'Buy milk', completed: false })
+  })
+
+  it('sends completed: false when the input leaves it out, as the contract defaults it', async () => {
+    const seen = answer('post', `${BASE_URL}/todos`, () =>
+      HttpResponse.json(aTodo({ id: 3 }), { status: 201 }),
+    )
+    await client.todos.create({ id: 3, content: 'Buy milk' })
+    expect(seen[0]?.body).toEqual({ id: 3, content: 'Buy milk', completed: false })
   })
 
   it('accepts 200 as well as 201', async () => {
@@ -119,14 +108,8 @@ describe('todos.create', () => {
 
 describe('todos.replace', () => {
   it('PUTs the complete record to /todos/{id}', async () => {
-    const { seen, record } = recorder()
     const todo = aTodo({ content: 'Buy oat milk', completed: true })
-    server.use(
-      http.put(`${BASE_URL}/todos/1`, async ({ request }) => {
-        await record(request)
-        return HttpResponse.json(todo)
-      }),
-    )
+    const seen = answer('put', `${BASE_URL}/todos/1`, () => HttpResponse.json(todo))
     expect(await client.todos.replace(1, todo)).toEqual(todo)
     expect(seen[0]?.body).toEqual(todo)
   })
@@ -134,12 +117,8 @@ describe('todos.replace', () => {
 
 describe('todos.update', () => {
   it('PATCHes only the fields given', async () => {
-    const { seen, record } = recorder()
-    server.use(
-      http.patch(`${BASE_URL}/todos/1`, async ({ request }) => {
-        await record(request)
-        return HttpResponse.json(aTodo({ completed: true }))
-      }),
+    const seen = answer('patch', `${BASE_URL}/todos/1`, () =>
+      HttpResponse.json(aTodo({ completed: true })),
     )
     expect(await client.todos.update(1, { completed: true })).toEqual(aTodo({ completed: true }))
     expect(seen[0]?.body).toEqual({ completed: true })
@@ -148,12 +127,10 @@ describe('todos.update', () => {
 
 describe('todos.delete', () => {
   it('resolves on 200 with an empty body', async () => {
-    const { seen, record } = recorder()
-    server.use(
-      http.delete(`${BASE_URL}/todos/1`, async ({ request }) => {
-        await record(request)
-        return new HttpResponse(null, { status: 200 })
-      }),
+    const seen = answer(
+      'delete',
+      `${BASE_URL}/todos/1`,
+      () => new HttpResponse(null, { status: 200 }),
     )
     await expect(client.todos.delete(1)).resolves.toBeUndefined()
     expect(seen[0]?.method).toBe('DELETE')
@@ -169,15 +146,31 @@ describe('todos.delete', () => {
   })
 })
 
+describe('input checks', () => {
+  // No handlers: a request would fail the test through onUnhandledFrame: 'error'.
+  it.each([
+    ['create', () => client.todos.create({ content: '' }), /Invalid create input: content/],
+    [
+      'create',
+      () => client.todos.create({ content: 'a', done: true } as never),
+      /Invalid create input: \(root\)/,
+    ],
+    [
+      'replace',
+      () => client.todos.replace(1, { id: 1, content: 'a' } as never),
+      /Invalid replace input: completed/,
+    ],
+    ['update', () => client.todos.update(1, {}), /Invalid update input: .*at least one/],
+  ])('rejects %s input the contract forbids before sending anything', async (_, call, message) => {
+    const error = await call().catch((error: unknown) => error)
+    expect(error).toBeInstanceOf(TypeError)
+    expect((error as Error).message).toMatch(message)
+  })
+})
+
 describe('request options', () => {
   it('sends the client headers, per-call headers over them, and accepts JSON', async () => {
-    const { seen, record } = recorder()
-    server.use(
-      http.get(`${BASE_URL}/todos/1`, async ({ request }) => {
-        await record(request)
-        return HttpResponse.json(aTodo())
-      }),
-    )
+    const seen = answer('get', `${BASE_URL}/todos/1`, () => HttpResponse.json(aTodo()))
     const withAuth = new TodoClient({
       baseUrl: BASE_URL,
       headers: { authorization: 'Bearer a', 'x-app': 'demo' },

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { TodoListQuery } from '../contract/index.ts'
-import { formatIssues } from '../errors/formatIssues.ts'
+import { invalidInput } from './invalidInput.ts'
 import type { TodoListParams } from './options.ts'
 
 /**
@@ -12,11 +12,7 @@ export function encodeListQuery(params: TodoListParams = {}): string {
   const { order } = params
   const query = { ...params, order: typeof order === 'string' ? [order] : order?.slice() }
   const result = z.safeEncode(TodoListQuery, query)
-  if (!result.success) {
-    throw new TypeError(`Invalid list query: ${formatIssues(result.error.issues)}`, {
-      cause: result.error,
-    })
-  }
+  if (!result.success) throw invalidInput('list query', result.error)
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(result.data)) {
     if (value !== undefined) search.set(name, String(value))

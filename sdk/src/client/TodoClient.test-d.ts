@@ -1,0 +1,77 @@
+import { describe, expectTypeOf, it } from 'vitest'
+import type {
+  OrderKey,
+  RequestOptions,
+  Todo,
+  TodoCreateInput,
+  TodoListParams,
+  TodoPatchInput,
+  TodoReplaceInput,
+} from '../index.ts'
+import { isTodoApiError, type TodoApiError, TodoClient } from '../index.ts'
+
+const client = new TodoClient({ baseUrl: 'http://127.0.0.1:3000' })
+
+describe('input and output types', () => {
+  it('makes every todo field required on output', () => {
+    expectTypeOf<Todo>().toHaveProperty('id').toEqualTypeOf<number>()
+    expectTypeOf<Todo>().toHaveProperty('content').toEqualTypeOf<string>()
+    expectTypeOf<Todo>().toHaveProperty('completed').toEqualTypeOf<boolean>()
+  })
+
+  it('leaves id and completed optional on create input', () => {
+    expectTypeOf<{ content: string }>().toExtend<TodoCreateInput>()
+    expectTypeOf<TodoCreateInput['id']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<TodoCreateInput['completed']>().toEqualTypeOf<boolean | undefined>()
+    expectTypeOf<TodoCreateInput>().not.toEqualTypeOf<Todo>()
+    expectTypeOf<{ content: string }>().not.toExtend<Todo>()
+  })
+
+  it('requires the complete record on replace and only changeable fields on patch', () => {
+    expectTypeOf<{ id: number; content: string }>().not.toExtend<TodoReplaceInput>()
+    expectTypeOf<{ completed: true }>().toExtend<TodoPatchInput>()
+    expectTypeOf<TodoPatchInput>().not.toHaveProperty('id')
+  })
+})
+
+describe('TodoClient methods', () => {
+  it('resolves with output types', () => {
+    expectTypeOf(client.todos.list).returns.resolves.toEqualTypeOf<Todo[]>()
+    expectTypeOf(client.todos.get).returns.resolves.toEqualTypeOf<Todo>()
+    expectTypeOf(client.todos.create).returns.resolves.toEqualTypeOf<Todo>()
+    expectTypeOf(client.todos.replace).returns.resolves.toEqualTypeOf<Todo>()
+    expectTypeOf(client.todos.update).returns.resolves.toEqualTypeOf<Todo>()
+    expectTypeOf(client.todos.delete).returns.resolves.toEqualTypeOf<void>()
+  })
+
+  it('takes input types', () => {
+    expectTypeOf(client.todos.create).parameter(0).toEqualTypeOf<TodoCreateInput>()
+    expectTypeOf(client.todos.replace).parameter(1).toEqualTypeOf<TodoReplaceInput>()
+    expectTypeOf(client.todos.update).parameter(1).toEqualTypeOf<TodoPatchInput>()
+    expectTypeOf(client.todos.get).parameter(1).toEqualTypeOf<RequestOptions | undefined>()
+  })
+
+  it('accepts one order key or several, and only known keys', () => {
+    expectTypeOf<{ order: '-id' }>().toExtend<TodoListParams>()
+    expectTypeOf<{ order: OrderKey[] }>().toExtend<TodoListParams>()
+    expectTypeOf<{ order: 'title' }>().not.toExtend<TodoListParams>()
+    expectTypeOf<{ completed: 'false' }>().not.toExtend<TodoListParams>()
+  })
+
+  it('rejects unknown fields in inputs', () => {
+    // @ts-expect-error `title` is not a todo field
+    void client.todos.create({ content: 'a', title: 'b' })
+    // @ts-expect-error `id` cannot be patched
+    void client.todos.update(1, { id: 2 })
+  })
+})
+
+describe('guards', () => {
+  it('narrow unknown errors', () => {
+    const error: unknown = undefined
+    if (isTodoApiError(error)) {
+      expectTypeOf(error).toEqualTypeOf<TodoApiError>()
+      expectTypeOf(error.status).toEqualTypeOf<number>()
+    }
+  })
+})

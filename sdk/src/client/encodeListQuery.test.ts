@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { encodeListQuery } from './encodeListQuery.ts'
+
+describe('encodeListQuery', () => {
+  it('is empty without parameters', () => {
+    expect(encodeListQuery()).toBe('')
+    expect(encodeListQuery({})).toBe('')
+    expect(encodeListQuery({ q: undefined })).toBe('')
+  })
+
+  it('writes every filter as a query parameter in wire form', () => {
+    expect(encodeListQuery({ id: 3, content: 'Buy milk', completed: true })).toBe(
+      '?id=3&content=Buy+milk&completed=true',
+    )
+  })
+
+  it('joins several order keys with commas, earlier keys first', () => {
+    expect(encodeListQuery({ order: ['-completed', 'content'] })).toBe(
+      '?order=-completed%2Ccontent',
+    )
+  })
+
+  it('accepts one order key on its own', () => {
+    expect(encodeListQuery({ order: '-id' })).toBe('?order=-id')
+  })
+
+  it('escapes search text', () => {
+    expect(new URLSearchParams(encodeListQuery({ q: 'a&b=c #1' })).get('q')).toBe('a&b=c #1')
+  })
+
+  it.each([
+    [{ order: ['id', '-id'] }, /order: Each field may appear once/],
+    [{ order: [] }, /order/],
+    [{ id: 0 }, /id/],
+    [{ _sort: 'id' }, /Invalid list query/],
+  ])('throws a TypeError for %o', (params, message) => {
+    expect(() => encodeListQuery(params as never)).toThrow(TypeError)
+    expect(() => encodeListQuery(params as never)).toThrow(message)
+  })
+})
