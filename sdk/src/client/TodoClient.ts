@@ -35,6 +35,22 @@ function defined<T extends object>(source: T): Partial<T> {
 }
 
 /**
+ * `baseUrl` as an absolute URL whose path ends in `/`, so `./todos` extends the base path instead
+ * of replacing its last segment. Only a relative `baseUrl` reads `location` (the page, in
+ * browsers): Deno throws on reading it unless started with `--location`.
+ */
+function resolveBaseUrl(baseUrl: string | URL): URL {
+  let url: URL
+  try {
+    url = new URL(baseUrl)
+  } catch {
+    url = new URL(baseUrl, globalThis.location?.href)
+  }
+  url.pathname = url.pathname.replace(/\/*$/, '/')
+  return url
+}
+
+/**
  * A typed client for any server that follows the todos contract. Every method resolves with
  * contract-checked data or throws one of the SDK's errors (`TodoApiError` and its subclasses,
  * `TimeoutError`, `NetworkError`, `AbortError`, `ResponseValidationError`).
@@ -58,8 +74,7 @@ export class TodoClient {
    */
   constructor(options: TodoClientOptions) {
     const { baseUrl, timeout = DEFAULT_TIMEOUT, retry, fetch, validate = true, hooks } = options
-    // A trailing slash makes `./todos` extend the base path instead of replacing its last segment.
-    this.#base = new URL(String(baseUrl).replace(/\/*$/, '/'), globalThis.location?.href)
+    this.#base = resolveBaseUrl(baseUrl)
     this.#timeout = timeout
     this.#validate = validate
     const headers = new Headers(options.headers)

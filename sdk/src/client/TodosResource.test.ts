@@ -188,6 +188,10 @@ describe('request options', () => {
     }
   })
 
+  it('rejects a relative baseUrl where there is no page to resolve it against', () => {
+    expect(() => new TodoClient({ baseUrl: '/api' })).toThrow(TypeError)
+  })
+
   it('uses the fetch it is given', async () => {
     const requests: string[] = []
     const fake = new TodoClient({

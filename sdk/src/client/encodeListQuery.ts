@@ -17,5 +17,6 @@ export function encodeListQuery(params: TodoListParams = {}): string {
   for (const [name, value] of Object.entries(result.data)) {
     if (value !== undefined) search.set(name, String(value))
   }
-  return search.size > 0 ? `?${search}` : ''
+  const text = search.toString()
+  return text && `?${text}`
 }
