@@ -2,8 +2,8 @@
  * `npm run bench`: the reference server against two baselines, each in its own process on
  * 127.0.0.1 (port 0), loaded by autocannon from this process, one server at a time, so the
  * server and the load generator each have one of the machine's two cores. Prints tables and
- * writes bench/results.json. Durations: BENCH_SECONDS per measurement (default 3) after a
- * 1-second warm-up.
+ * writes bench/results.json. Durations: BENCH_SECONDS per measurement (default 3), a 1-second
+ * warm-up before the first round. Method: bench/README.md.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -21,6 +21,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 const LIST_SIZE = 10_000
 const LARGE = 100_000
 const CONNECTIONS = 50
+/**
+ * Each measurement is repeated and the faster run kept: on a shared machine, background load
+ * only ever slows a run down, so the faster one is closer to what the server can do.
+ */
+const ROUNDS = 2
 /** Many connections, so that many writes wait for each fsync and group commit can batch them. */
 const DURABLE_CONNECTIONS = 100
 
@@ -85,6 +90,7 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       durableConnections: DURABLE_CONNECTIONS,
       pipelining: 1,
+      rounds: `${ROUNDS}, alternating between servers; the faster run is kept`,
       layout: 'each server alone in its own process; autocannon in the bench process',
     },
     scenarios: SCENARIOS.map(({ name }) => ({
@@ -105,10 +111,13 @@ async function main(): Promise<void> {
     servers.set(name, await startServer(name, args))
   }
   for (const [index, scenario] of SCENARIOS.entries()) {
-    for (const [name, server] of servers) {
-      log(`${name}: ${scenario.name}`)
-      const entry = results.scenarios[index] as Results['scenarios'][number]
-      entry.results[name] = await measure(server.url, scenario.load(name), SECONDS)
+    const entry = results.scenarios[index] as Results['scenarios'][number]
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, server] of servers) {
+        log(`${name}: ${scenario.name} (round ${round + 1})`)
+        const result = await measure(server.url, scenario.load(name), SECONDS, round === 0 ? 1 : 0)
+        entry.results[name] = faster(entry.results[name], result)
+      }
     }
   }
   for (const server of servers.values()) await server.stop()
@@ -118,21 +127,31 @@ async function main(): Promise<void> {
     ratios.oursToJsonServer = by.reference.rps / by['json-server'].rps
   }
 
+  const durableLoad: Load = {
+    method: 'POST',
+    path: '/todos',
+    body: POST_BODY,
+    connections: DURABLE_CONNECTIONS,
+  }
+  const durableServers = new Map<number, ServerProcess>()
   for (const todos of [100, LARGE]) {
     const data = join(directory, `durable-${todos}.json`)
     await writeFile(data, encodeSnapshot({ seq: 0, nextId: todos + 1, todos: seedTodos(todos) }))
-    const server = await startServer('reference', ['--data', data])
-    log(`reference --data: POST /todos with ${todos} todos stored`)
-    const load: Load = {
-      method: 'POST',
-      path: '/todos',
-      body: POST_BODY,
-      connections: DURABLE_CONNECTIONS,
+    durableServers.set(todos, await startServer('reference', ['--data', data]))
+  }
+  const durable = new Map<number, Measurement>()
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [todos, server] of durableServers) {
+      log(`reference --data: POST /todos with ${todos} todos stored (round ${round + 1})`)
+      const result = await measure(server.url, durableLoad, SECONDS, round === 0 ? 1 : 0)
+      durable.set(todos, faster(durable.get(todos), result))
     }
+  }
+  for (const [todos, server] of durableServers) {
     results.durable.push({
       server: 'reference (FileStore, fsync)',
       todos,
-      result: await measure(server.url, load, SECONDS),
+      result: durable.get(todos) as Measurement,
     })
     if (todos === LARGE) {
       results.memory.push({
@@ -143,7 +162,9 @@ async function main(): Promise<void> {
       })
     }
     await server.stop()
+  }
 
+  for (const todos of [100, LARGE]) {
     const jsonServer = await startServer('json-server', [
       await seedFile(todos),
       join(directory, `db-${todos}.json`),
@@ -153,7 +174,7 @@ async function main(): Promise<void> {
       server: 'json-server (rewrites db.json, no fsync)',
       todos,
       // Few connections: each of its writes takes long, and queued ones would outlast the run.
-      result: await measure(jsonServer.url, { ...load, connections: 4 }, SECONDS),
+      result: await measure(jsonServer.url, { ...durableLoad, connections: 4 }, SECONDS),
     })
     await jsonServer.stop()
   }
@@ -175,6 +196,10 @@ async function main(): Promise<void> {
   const output = fileURLToPath(new URL('./results.json', import.meta.url))
   await writeFile(output, `${JSON.stringify(results, null, 2)}\n`)
   log(`results written to ${output}`)
+}
+
+function faster(kept: Measurement | undefined, result: Measurement): Measurement {
+  return kept === undefined || result.rps > kept.rps ? result : kept
 }
 
 function log(line: string): void {
