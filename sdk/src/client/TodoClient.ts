@@ -12,6 +12,7 @@ import {
   type TodoClientOptions,
 } from './options.ts'
 import { parseBody } from './parseBody.ts'
+import { resolveBaseUrl } from './resolveBaseUrl.ts'
 import { TodosResource } from './TodosResource.ts'
 import { toClientError } from './toClientError.ts'
 
@@ -32,22 +33,6 @@ function defined<T extends object>(source: T): Partial<T> {
   return Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined),
   ) as Partial<T>
-}
-
-/**
- * `baseUrl` as an absolute URL whose path ends in `/`, so `./todos` extends the base path instead
- * of replacing its last segment. Only a relative `baseUrl` reads `location` (the page, in
- * browsers): Deno throws on reading it unless started with `--location`.
- */
-function resolveBaseUrl(baseUrl: string | URL): URL {
-  let url: URL
-  try {
-    url = new URL(baseUrl)
-  } catch {
-    url = new URL(baseUrl, globalThis.location?.href)
-  }
-  url.pathname = url.pathname.replace(/\/*$/, '/')
-  return url
 }
 
 /**
