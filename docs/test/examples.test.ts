@@ -1,0 +1,114 @@
+import { writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  againstServer,
+  docsBlocks,
+  EXAMPLES_DIR,
+  exampleFile,
+  slug,
+  writeExamples,
+} from '../../scripts/examples/workspace.ts'
+import { type LiveServer, startReferenceServer } from '../../scripts/lib/live-server.ts'
+import { bin, fromRoot } from '../../scripts/lib/paths.ts'
+import { runToCompletion } from '../../scripts/lib/processes.ts'
+
+// Every code example of docs/*.md is extracted, type-checked against the workspace sources and
+// executed against a fresh reference server (a new one per example, so ids and lists are
+// predictable). An example followed by a ```text output block must print exactly that.
+const examples = writeExamples()
+const byKind = (lang: string, flag: string) =>
+  examples.filter((example) => example.block.lang === lang && example.block.flags.includes(flag))
+const tsRun = byKind('ts', 'run')
+const tsVitest = byKind('ts', 'vitest')
+const shRun = byKind('sh', 'run')
+const env = { ...process.env, PATH: `${bin('')}:${dirname(process.execPath)}:${process.env.PATH}` }
+
+let server: LiveServer
+beforeAll(async () => {
+  console.log(
+    `docs examples: ${tsRun.length} TypeScript run, ${tsVitest.length} vitest, ${shRun.length} shell`,
+  )
+})
+
+async function withFreshServer<T>(use: (url: string) => Promise<T>): Promise<T> {
+  server = await startReferenceServer()
+  try {
+    return await use(server.url)
+  } finally {
+    await server.close()
+  }
+}
+afterAll(() => server?.close())
+
+function expectOutput(stdout: string, expected: string | undefined, url: string) {
+  if (expected === undefined) return
+  const trim = (text: string) => text.replace(/[ \t]+$/gm, '').trimEnd()
+  expect(trim(stdout)).toBe(trim(againstServer(expected, url)))
+}
+
+describe('the code examples of the docs', () => {
+  it('are all executed: every TypeScript block is marked run or vitest', () => {
+    const unexecuted = docsBlocks().filter(
+      (block) =>
+        block.lang === 'ts' && !block.flags.includes('run') && !block.flags.includes('vitest'),
+    )
+    expect(unexecuted.map((block) => `${block.page}:${block.line}`)).toEqual([])
+    expect(tsRun.length).toBeGreaterThan(0)
+  })
+
+  it('type-check against the workspace sources', async () => {
+    const run = await runToCompletion(bin('tsc'), ['-p', EXAMPLES_DIR], { env })
+    expect(run.stdout + run.stderr).toBe('')
+    expect(run.code).toBe(0)
+  })
+})
+
+describe.each(tsRun)('the TypeScript example $name', (example) => {
+  it('runs against a live reference server and prints what the page shows', async () => {
+    await withFreshServer(async (url) => {
+      const file = join(EXAMPLES_DIR, 'live', `${slug(example)}.ts`)
+      writeFileSync(file, againstServer(`${example.block.code}export {}\n`, url))
+      const run = await runToCompletion(
+        process.execPath,
+        ['--conditions=@todokit/source', '--disable-warning=ExperimentalWarning', file],
+        { cwd: EXAMPLES_DIR, env, timeoutMs: 60_000 },
+      )
+      expect(run.stderr, run.stdout).toBe('')
+      expect(run.code).toBe(0)
+      expectOutput(run.stdout, example.output, url)
+    })
+  })
+})
+
+describe.each(shRun)('the shell example $name', (example) => {
+  it('runs against a live reference server and prints what the page shows', async () => {
+    await withFreshServer(async (url) => {
+      const script = againstServer(example.block.code, url)
+      const run = await runToCompletion('bash', ['-euo', 'pipefail', '-c', script], {
+        cwd: EXAMPLES_DIR,
+        env,
+        timeoutMs: 60_000,
+      })
+      expect(run.code, run.stdout + run.stderr).toBe(0)
+      expectOutput(run.stdout, example.output, url)
+    })
+  })
+})
+
+describe.skipIf(tsVitest.length === 0)('the vitest examples', () => {
+  it('pass when vitest runs them as test files', async () => {
+    writeFileSync(
+      join(EXAMPLES_DIR, 'vitest.config.ts'),
+      `import shared from '../../vitest.shared.ts'\nexport default { ...shared, test: { include: ['*.test.ts'] } }\n`,
+    )
+    const run = await runToCompletion(
+      process.execPath,
+      [fromRoot('node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', EXAMPLES_DIR],
+      { cwd: EXAMPLES_DIR, env, timeoutMs: 120_000 },
+    )
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    for (const example of tsVitest)
+      expect(run.stdout).toContain(exampleFile(example).split('/').pop())
+  })
+})
