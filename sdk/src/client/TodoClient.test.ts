@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { aTodo, BASE_URL, server, useMsw } from '../../test/msw.ts'
+import { recordWaits } from '../../test/timers.ts'
 import {
   AbortError,
   BadRequestError,
@@ -149,6 +150,14 @@ describe('transport failures', () => {
     expect(error).toBeInstanceOf(TimeoutError)
     expect(error).toMatchObject({ timeout: 20, method: 'GET', url: `${BASE_URL}/todos` })
     expect((error as Error).message).toBe(`Timed out after 20 ms: GET ${BASE_URL}/todos`)
+  })
+
+  it('gives each attempt 10 seconds by default', async () => {
+    server.use(http.get(`${BASE_URL}/todos`, () => HttpResponse.json([])))
+    const waits = recordWaits()
+    await new TodoClient({ baseUrl: BASE_URL }).todos.list()
+    vi.restoreAllMocks()
+    expect(waits).toContain(10_000)
   })
 
   it('applies the client timeout when the call gives none', async () => {

@@ -1,6 +1,7 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { aTodo, BASE_URL, server, useMsw } from '../../test/msw.ts'
+import { recordWaits } from '../../test/timers.ts'
 import type { TodoClientOptions } from './options.ts'
 import { TodoClient } from './TodoClient.ts'
 
@@ -27,25 +28,6 @@ function flaky(status: number, failures: number, body: JsonBodyType, headers?: H
         : HttpResponse.json(body)
     },
   }
-}
-
-/**
- * Records every `setTimeout` delay and runs the `expected` ones at once, so a Retry-After wait
- * can be asserted without waiting. Any other delay runs as asked: if the client waited for a
- * different time than expected, the test would time out.
- */
-function recordWaits(...expected: number[]): number[] {
-  const waits: number[] = []
-  const realSetTimeout = globalThis.setTimeout
-  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
-    callback: () => void,
-    ms?: number,
-    ...rest: unknown[]
-  ) => {
-    waits.push(ms ?? 0)
-    return realSetTimeout(callback, expected.includes(ms ?? 0) ? 0 : ms, ...rest)
-  }) as typeof setTimeout)
-  return waits
 }
 
 describe('which requests are retried', () => {
