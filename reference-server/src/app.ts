@@ -3,13 +3,15 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
+import { methodNotAllowed, registerOptions } from './allowed-methods.ts'
+import { registerCollectionRoutes } from './collection-routes.ts'
 import { registerDocsPage } from './docs-page.ts'
 import { useStandardReasonPhrase } from './node-bindings.ts'
 import { createOpenApiDocument } from './openapi.ts'
 import { problem } from './problem.ts'
+import { registerRecordRoutes } from './record-routes.ts'
 import { MemoryStore } from './store/memory-store.ts'
 import type { TodoStore } from './store/store.ts'
-import { methodNotAllowed, registerTodoRoutes } from './todo-routes.ts'
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -75,7 +77,9 @@ export function createApp(options: AppOptions = {}): Hono {
   })
   app.on(['POST', 'PUT', 'PATCH'], ['/todos', '/todos/:id'], limit)
 
-  registerTodoRoutes(app, store)
+  registerCollectionRoutes(app, store)
+  registerRecordRoutes(app, store)
+  registerOptions(app)
 
   let openApiJson: string | undefined
   app.get('/openapi.json', () => {
