@@ -80,6 +80,25 @@ export function printTables(results: Results): void {
         `${snapshotMs} ms`,
       ]),
     ),
+    '',
+    table(
+      [
+        'FileStore without HTTP',
+        'todos stored',
+        'concurrent writers',
+        'creates/s',
+        'fsyncs/s',
+        'writes per fsync',
+      ],
+      results.storeWrites.map((run) => [
+        'FileStore.create',
+        number(run.todos),
+        number(run.writers),
+        number(run.createsPerSecond),
+        number(run.fsyncsPerSecond),
+        String(run.writesPerFsync),
+      ]),
+    ),
   ]
   const invalid = [
     ...results.scenarios.flatMap(({ name, results: by }) =>

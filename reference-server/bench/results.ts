@@ -1,4 +1,4 @@
-import type { CompactionTiming } from './compaction.ts'
+import type { CompactionTiming, StoreWrites } from './file-store.ts'
 import type { Measurement } from './load.ts'
 import type { Memory } from './spawn-server.ts'
 
@@ -21,4 +21,6 @@ export interface Results {
   readonly memory: Array<{ server: string; todos: number; empty: Memory; seeded: Memory }>
   /** FileStore start-up and snapshot times: the size-dependent costs writes do not pay. */
   readonly compaction: CompactionTiming[]
+  /** Durable creates straight on a FileStore (no HTTP): the store's own rate and batching. */
+  readonly storeWrites: StoreWrites[]
 }

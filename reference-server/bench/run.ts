@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { encodeSnapshot } from '../src/store/snapshot-format.ts'
-import { timeCompaction } from './compaction.ts'
+import { measureStoreWrites, timeCompaction } from './file-store.ts'
 import { type Load, type Measurement, measure } from './load.ts'
 import { printTables } from './report.ts'
 import { type Results, SERVERS, type ServerName } from './results.ts'
@@ -101,6 +101,7 @@ async function main(): Promise<void> {
     durable: [],
     memory: [],
     compaction: [],
+    storeWrites: [],
   }
 
   // All three listen at once (an idle server costs no CPU) and each scenario measures them back
@@ -189,6 +190,12 @@ async function main(): Promise<void> {
 
   log(`FileStore: open and compaction with ${LARGE} todos`)
   results.compaction.push(await timeCompaction(directory, LARGE))
+  for (const todos of [100, LARGE]) {
+    for (const writers of [1, DURABLE_CONNECTIONS]) {
+      log(`FileStore: creates by ${writers} writers with ${todos} todos stored, no HTTP`)
+      results.storeWrites.push(await measureStoreWrites(directory, todos, writers, SECONDS))
+    }
+  }
 
   results.machine.loadAverageAtEnd = loadavg()[0]?.toFixed(2) ?? 'unknown'
   await rm(directory, { recursive: true, force: true })

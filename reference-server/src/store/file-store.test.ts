@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MAX_CONTENT_LENGTH } from '@todokit/sdk/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { countingFs } from '../../test/counting-fs.ts'
 import type { FileStoreFs } from './durable-fs.ts'
 import { DataFileError, FileStore, StoreFailedError } from './file-store.ts'
 import { encodeJournalRecord, type JournalRecord } from './journal-format.ts'
@@ -36,24 +37,6 @@ async function writeJournal(generation: number, records: JournalRecord[], tail =
 
 async function filesInDirectory() {
   return (await fsp.readdir(directory)).sort()
-}
-
-/** node:fs/promises, counting the syncs made on files opened through it. */
-function countingFs() {
-  const counts = { datasync: 0 }
-  const fs: FileStoreFs = {
-    ...fsp,
-    open: async (...args: Parameters<typeof fsp.open>) => {
-      const handle = await fsp.open(...args)
-      const datasync = handle.datasync.bind(handle)
-      handle.datasync = () => {
-        counts.datasync++
-        return datasync()
-      }
-      return handle
-    },
-  }
-  return { fs, counts }
 }
 
 /** node:fs/promises whose datasync fails once `failing.now` is set. */

@@ -1,0 +1,23 @@
+import * as fsp from 'node:fs/promises'
+import type { FileStoreFs } from '../src/store/durable-fs.ts'
+
+/**
+ * `node:fs/promises` for `FileStore.open(path, { fs })`, counting the fdatasync calls made on
+ * files opened through it (the journal's syncs: one per group-commit batch).
+ */
+export function countingFs(): { fs: FileStoreFs; counts: { datasync: number } } {
+  const counts = { datasync: 0 }
+  const fs: FileStoreFs = {
+    ...fsp,
+    open: async (...args: Parameters<typeof fsp.open>) => {
+      const handle = await fsp.open(...args)
+      const datasync = handle.datasync.bind(handle)
+      handle.datasync = () => {
+        counts.datasync++
+        return datasync()
+      }
+      return handle
+    },
+  }
+  return { fs, counts }
+}
