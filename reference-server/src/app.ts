@@ -1,9 +1,9 @@
-import { MAX_BODY_BYTES } from '@todokit/sdk/contract'
+import { COLLECTION_PATH, MAX_BODY_BYTES } from '@todokit/sdk/contract'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
-import { methodNotAllowed, registerOptions } from './allowed-methods.ts'
+import { methodNotAllowed, RECORD_ROUTE, registerOptions } from './allowed-methods.ts'
 import { registerCollectionRoutes } from './collection-routes.ts'
 import { registerDocsPage } from './docs-page.ts'
 import { useStandardReasonPhrase } from './node-bindings.ts'
@@ -75,7 +75,7 @@ export function createApp(options: AppOptions = {}): Hono {
       return problem(413, `The body is larger than ${maxBodyBytes} bytes`)
     },
   })
-  app.on(['POST', 'PUT', 'PATCH'], ['/todos', '/todos/:id'], limit)
+  app.on(['POST', 'PUT', 'PATCH'], [COLLECTION_PATH, RECORD_ROUTE], limit)
 
   registerCollectionRoutes(app, store)
   registerRecordRoutes(app, store)
@@ -91,7 +91,7 @@ export function createApp(options: AppOptions = {}): Hono {
   app.notFound(
     (c) =>
       methodNotAllowed(c.req.method, c.req.path) ??
-      problem(404, `No resource at ${c.req.path}; the API serves /todos`),
+      problem(404, `No resource at ${c.req.path}; the API serves ${COLLECTION_PATH}`),
   )
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
