@@ -7,7 +7,7 @@ import { createOpenApiDocument } from './openapi.ts'
 
 type Operation = {
   operationId: string
-  parameters: { name: string; in: string }[]
+  parameters: { name: string; in: string; schema: unknown }[]
   responses: Record<string, unknown>
   requestBody?: { content: Record<string, unknown> }
 }
@@ -48,6 +48,8 @@ describe('createOpenApiDocument', () => {
     expect(query.map((parameter) => parameter.name)).toEqual(
       Object.keys(endpoints.list.query.def.shape),
     )
+    const completed = query.find((parameter) => parameter.name === 'completed')
+    expect(completed?.schema).toEqual({ type: 'string', enum: ['true', 'false'] })
   })
 
   it('documents problem+json error responses and the limits', () => {

@@ -135,9 +135,15 @@ function parameters(name: OperationName): JsonObject[] {
     list.push({ name: 'id', in: 'path', required: true, schema: jsonSchema(TodoId, 'output') })
   }
   if (endpoint.query !== undefined) {
-    const properties = jsonSchema(endpoint.query, 'input').properties as Record<string, JsonObject>
-    for (const [parameter, schema] of Object.entries(properties)) {
+    const wire = jsonSchema(endpoint.query, 'input').properties as Record<string, JsonObject>
+    const decoded = jsonSchema(endpoint.query, 'output').properties as Record<string, JsonObject>
+    for (const [parameter, wireSchema] of Object.entries(wire)) {
       const description = QUERY_DESCRIPTIONS[parameter as keyof typeof QUERY_DESCRIPTIONS]
+      // A boolean travels as the text true or false; say so, so tools offer exactly those.
+      const schema =
+        decoded[parameter]?.type === 'boolean'
+          ? { ...wireSchema, enum: ['true', 'false'] }
+          : wireSchema
       list.push({ name: parameter, in: 'query', required: false, description, schema })
     }
   }
