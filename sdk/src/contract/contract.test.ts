@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
+import { TodoCreate, TodoPatch, TodoReplace } from './inputs.ts'
 import { MAX_CONTENT_LENGTH } from './limits.ts'
-import { Todo, TodoCreate, TodoListQuery, TodoPatch, TodoReplace } from './schemas.ts'
+import { TodoListQuery } from './list-query.ts'
+import { Todo } from './todo.ts'
 
 describe('Todo', () => {
   it('tolerates extra fields a server adds', () => {

@@ -1,0 +1,59 @@
+import * as z from 'zod/mini'
+import { MAX_CONTENT_LENGTH, MAX_TODO_ID } from './limits.ts'
+import { TODO_CREATE_DEFAULTS } from './todo.ts'
+
+/** A todo id as the server assigns it or a client proposes it: a positive safe integer. */
+export const TodoId = z.int().check(z.minimum(1), z.maximum(MAX_TODO_ID))
+
+/** Text of a task: at least one character, at most {@link MAX_CONTENT_LENGTH}. */
+export const TodoContent = z.string().check(z.minLength(1), z.maxLength(MAX_CONTENT_LENGTH))
+
+/**
+ * Body of `POST /todos`. `content` is required; `completed` defaults to `false`; `id` is
+ * optional and, when omitted, assigned by the server. Unknown keys are rejected.
+ *
+ * @example
+ * TodoCreate.parse({ content: 'Buy milk' }) // → { content: 'Buy milk', completed: false }
+ */
+export const TodoCreate = z.strictObject({
+  id: z.optional(TodoId),
+  content: TodoContent,
+  completed: z._default(z.boolean(), TODO_CREATE_DEFAULTS.completed),
+})
+
+/** Body of `PUT /todos/{id}`: the complete record; its `id` must equal the path's. */
+export const TodoReplace = z.strictObject({
+  id: TodoId,
+  content: TodoContent,
+  completed: z.boolean(),
+})
+
+/** The fields a PATCH may change. `id` is not among them: a todo's id never changes. */
+export const TODO_PATCHABLE_FIELDS = ['content', 'completed'] as const
+
+/**
+ * Body of `PATCH /todos/{id}`: `content` and/or `completed`, at least one of them. Fields not
+ * sent keep their stored values.
+ *
+ * @example
+ * TodoPatch.parse({ completed: true })
+ */
+export const TodoPatch = z
+  .strictObject({
+    content: z.optional(TodoContent),
+    completed: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((patch) => patch.content !== undefined || patch.completed !== undefined, {
+      message: `Send at least one of: ${TODO_PATCHABLE_FIELDS.join(', ')}`,
+    }),
+  )
+
+/** What a client sends to create a todo (`completed` and `id` optional). */
+export type TodoCreateInput = z.input<typeof TodoCreate>
+/** A create body after defaults are applied, as a server stores it. */
+export type TodoCreateData = z.output<typeof TodoCreate>
+/** What a client sends to replace a todo: the complete record. */
+export type TodoReplaceInput = z.input<typeof TodoReplace>
+/** What a client sends to change part of a todo. */
+export type TodoPatchInput = z.input<typeof TodoPatch>

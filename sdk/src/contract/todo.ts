@@ -1,0 +1,31 @@
+import * as z from 'zod/mini'
+
+/**
+ * A todo as a server returns it. Unknown extra fields are tolerated (a server may add its own);
+ * the three contract fields are checked for presence and type only, so a stricter rule of ours
+ * (such as the content length) never turns a conforming server's answer into an error.
+ *
+ * @example
+ * Todo.parse({ id: 1, content: 'Buy milk', completed: false })
+ */
+export const Todo = z.looseObject({
+  id: z.int(),
+  content: z.string(),
+  completed: z.boolean(),
+})
+
+/** The body of `GET /todos`: a JSON array of todos. */
+export const TodoList = z.array(Todo)
+
+/** The fields of a todo, in the order the contract lists them. */
+export const TODO_FIELDS = ['id', 'content', 'completed'] as const
+export type TodoField = (typeof TODO_FIELDS)[number]
+
+/**
+ * Values a server gives the optional fields of a create body that a client left out. Clients
+ * that talk to servers which store bodies as sent (json-server does) send them explicitly.
+ */
+export const TODO_CREATE_DEFAULTS = { completed: false } as const
+
+/** A todo as a server returns it. */
+export type Todo = z.output<typeof Todo>
