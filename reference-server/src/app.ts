@@ -1,12 +1,10 @@
 import { COLLECTION_PATH, MAX_BODY_BYTES } from '@todokit/sdk/contract'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
-import { methodNotAllowed, RECORD_ROUTE, registerOptions } from './allowed-methods.ts'
+import { methodNotAllowed, registerOptions } from './allowed-methods.ts'
 import { registerCollectionRoutes } from './collection-routes.ts'
 import { registerDocsPage } from './docs-page.ts'
-import { useStandardReasonPhrase } from './node-bindings.ts'
 import { createOpenApiDocument } from './openapi.ts'
 import { problem } from './problem.ts'
 import { registerRecordRoutes } from './record-routes.ts'
@@ -67,18 +65,8 @@ export function createApp(options: AppOptions = {}): Hono {
     const origin = typeof options.cors === 'string' ? options.cors : [...options.cors]
     app.use(cors({ origin, exposeHeaders: ['ETag', 'Location', 'Allow'] }))
   }
-  // Only writes carry bodies, so GETs never pay for the limit check.
-  const limit = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: (c) => {
-      useStandardReasonPhrase(c, 413)
-      return problem(413, `The body is larger than ${maxBodyBytes} bytes`)
-    },
-  })
-  app.on(['POST', 'PUT', 'PATCH'], [COLLECTION_PATH, RECORD_ROUTE], limit)
-
-  registerCollectionRoutes(app, store)
-  registerRecordRoutes(app, store)
+  registerCollectionRoutes(app, store, maxBodyBytes)
+  registerRecordRoutes(app, store, maxBodyBytes)
   registerOptions(app)
 
   let openApiJson: string | undefined

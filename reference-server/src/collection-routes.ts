@@ -32,7 +32,13 @@ function listJson(todos: readonly Todo[]): string {
 }
 
 /** Registers `GET /todos` (filters, search, order, ETag) and `POST /todos` on `app`. */
-export function registerCollectionRoutes(app: Hono, store: TodoStore): void {
+export function registerCollectionRoutes(app: Hono, store: TodoStore, maxBodyBytes: number): void {
+  const bodyRules = {
+    accepted: [JSON_TYPE],
+    acceptHeader: 'accept-post',
+    maxBytes: maxBodyBytes,
+  } as const
+
   // The list ETag names the store's revision, so checking it costs nothing however many todos
   // there are; `epoch` keeps ETags of an earlier process, whose revision counter may have been
   // at the same number, from ever matching.
@@ -63,7 +69,7 @@ export function registerCollectionRoutes(app: Hono, store: TodoStore): void {
   app.post(COLLECTION_PATH, async (c) => {
     const rejected = rejectQuery(c.req.url, `POST ${COLLECTION_PATH}`)
     if (rejected) return rejected
-    const body = await readJsonBody(c, [JSON_TYPE], 'accept-post')
+    const body = await readJsonBody(c, bodyRules)
     if (!body.ok) return body.response
     const input = TodoCreate.safeParse(body.value, PARSE_OPTIONS)
     if (!input.success) return invalidBody(fieldErrors(input.error.issues))

@@ -310,6 +310,61 @@ describe('500 Internal Server Error', () => {
   })
 })
 
+describe('body limit over a socket', () => {
+  it('answers 413 to a chunked body that grows past the limit, then serves the next request', async () => {
+    const server = await listen(createApp({ maxBodyBytes: 1024 }), { port: 0 })
+    try {
+      const chunk = new TextEncoder().encode(`"${'x'.repeat(500)}",`)
+      let sent = 0
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ === 0) controller.enqueue(new TextEncoder().encode('{"content":['))
+          if (sent > 50) controller.close()
+          else controller.enqueue(chunk)
+        },
+      })
+      const response = await fetch(`${server.url}/todos`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      expect(response.status).toBe(413)
+      expect((await response.json()).title).toBe('Content Too Large')
+      const next = await fetch(`${server.url}/todos`, jsonRequest('POST', { content: 'small' }))
+      expect(next.status).toBe(201)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('reads a body that arrives in many chunks', async () => {
+    const server = await listen(createApp(), { port: 0 })
+    try {
+      const text = JSON.stringify({ content: 'é'.repeat(3000) })
+      const bytes = new TextEncoder().encode(text)
+      let offset = 0
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (offset >= bytes.length) return controller.close()
+          controller.enqueue(bytes.slice(offset, offset + 777))
+          offset += 777
+        },
+      })
+      const response = await fetch(`${server.url}/todos`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      expect(response.status).toBe(201)
+      expect((await response.json()).content).toBe('é'.repeat(3000))
+    } finally {
+      await server.close()
+    }
+  })
+})
+
 describe('reason phrases over a socket', () => {
   it('sends 413 with the RFC 9110 phrase in the status line', async () => {
     const server = await listen(createApp({ maxBodyBytes: 10 }), { port: 0 })

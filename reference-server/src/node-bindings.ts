@@ -1,10 +1,16 @@
+import type { IncomingMessage } from 'node:http'
 import { statusTextFor } from '@todokit/sdk/contract'
 import type { Context } from 'hono'
 
 /** What `@hono/node-server` passes as `c.env`; absent on other runtimes and in `app.request`. */
 type NodeBindings = {
-  incoming?: { headers: Record<string, string | string[] | undefined> }
+  incoming?: IncomingMessage
   outgoing?: { statusMessage: string }
+}
+
+/** Node's request stream under `@hono/node-server`; `undefined` on other runtimes. */
+export function nodeIncoming(c: Context): NodeBindings['incoming'] {
+  return (c.env as NodeBindings | undefined)?.incoming
 }
 
 /**
@@ -13,7 +19,7 @@ type NodeBindings = {
  * `Headers` object, which costs a GET by id about a fifth of its time.
  */
 export function requestHeader(c: Context, name: string): string | undefined {
-  const incoming = (c.env as NodeBindings | undefined)?.incoming
+  const incoming = nodeIncoming(c)
   if (incoming === undefined) return c.req.header(name)
   const value = incoming.headers[name]
   return Array.isArray(value) ? value.join(', ') : value

@@ -38,7 +38,14 @@ function written(todo: Todo | undefined, id: number): Response {
  * without a pause between the last check and the store call, so a refused write never reaches
  * the store and an accepted one applies to the version it was checked against.
  */
-export function registerRecordRoutes(app: Hono, store: TodoStore): void {
+export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: number): void {
+  const putRules = { accepted: [JSON_TYPE], maxBytes: maxBodyBytes }
+  const patchRules = {
+    accepted: PATCH_TYPES,
+    acceptHeader: 'accept-patch',
+    maxBytes: maxBodyBytes,
+  } as const
+
   /** The stored todo a write may change, or the 404/412 that refuses the write. */
   const target = (c: Context, id: number): Todo | Response => {
     const current = store.get(id)
@@ -61,7 +68,7 @@ export function registerRecordRoutes(app: Hono, store: TodoStore): void {
   app.put(RECORD_ROUTE, async (c) => {
     const id = recordId(c)
     if (typeof id !== 'number') return id
-    const body = await readJsonBody(c, [JSON_TYPE])
+    const body = await readJsonBody(c, putRules)
     if (!body.ok) return body.response
     const input = TodoReplace.safeParse(body.value, PARSE_OPTIONS)
     if (!input.success) return invalidBody(fieldErrors(input.error.issues))
@@ -77,7 +84,7 @@ export function registerRecordRoutes(app: Hono, store: TodoStore): void {
   app.patch(RECORD_ROUTE, async (c) => {
     const id = recordId(c)
     if (typeof id !== 'number') return id
-    const body = await readJsonBody(c, PATCH_TYPES, 'accept-patch')
+    const body = await readJsonBody(c, patchRules)
     if (!body.ok) return body.response
     const input = TodoPatch.safeParse(body.value, PARSE_OPTIONS)
     if (!input.success) {
