@@ -1,6 +1,6 @@
 import { MAX_BODY_BYTES, ProblemDetails } from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
-import { appWith, jsonRequest, MILK } from '../test/helpers.ts'
+import { appWith, chunkedBody, jsonRequest, MILK, streamedJsonRequest } from '../test/helpers.ts'
 import { createApp } from './app.ts'
 import { listen } from './listen.ts'
 import { MemoryStore } from './store/memory-store.ts'
@@ -214,20 +214,10 @@ describe('413 Content Too Large', () => {
   })
 
   it('refuses a streamed body over the limit', async () => {
-    const chunk = new TextEncoder().encode('x'.repeat(1024))
-    let sent = 0
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent++ > 80) controller.close()
-        else controller.enqueue(chunk)
-      },
-    })
-    const response = await createApp().request('/todos', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-      duplex: 'half',
-    } as RequestInit)
+    const response = await createApp().request(
+      '/todos',
+      streamedJsonRequest('POST', chunkedBody('x'.repeat(80 * 1024), 1024)),
+    )
     await problemOf(response, 413, 'Content Too Large')
   })
 
@@ -314,21 +304,11 @@ describe('body limit over a socket', () => {
   it('answers 413 to a chunked body that grows past the limit, then serves the next request', async () => {
     const server = await listen(createApp({ maxBodyBytes: 1024 }), { port: 0 })
     try {
-      const chunk = new TextEncoder().encode(`"${'x'.repeat(500)}",`)
-      let sent = 0
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent++ === 0) controller.enqueue(new TextEncoder().encode('{"content":['))
-          if (sent > 50) controller.close()
-          else controller.enqueue(chunk)
-        },
-      })
-      const response = await fetch(`${server.url}/todos`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        duplex: 'half',
-      } as RequestInit)
+      const text = `{"content":[${`"${'x'.repeat(500)}",`.repeat(50)}`
+      const response = await fetch(
+        `${server.url}/todos`,
+        streamedJsonRequest('POST', chunkedBody(text, 502)),
+      )
       expect(response.status).toBe(413)
       expect((await response.json()).title).toBe('Content Too Large')
       const next = await fetch(`${server.url}/todos`, jsonRequest('POST', { content: 'small' }))
@@ -342,21 +322,10 @@ describe('body limit over a socket', () => {
     const server = await listen(createApp(), { port: 0 })
     try {
       const text = JSON.stringify({ content: 'é'.repeat(3000) })
-      const bytes = new TextEncoder().encode(text)
-      let offset = 0
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (offset >= bytes.length) return controller.close()
-          controller.enqueue(bytes.slice(offset, offset + 777))
-          offset += 777
-        },
-      })
-      const response = await fetch(`${server.url}/todos`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        duplex: 'half',
-      } as RequestInit)
+      const response = await fetch(
+        `${server.url}/todos`,
+        streamedJsonRequest('POST', chunkedBody(text, 777)),
+      )
       expect(response.status).toBe(201)
       expect((await response.json()).content).toBe('é'.repeat(3000))
     } finally {

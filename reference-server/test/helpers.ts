@@ -24,3 +24,26 @@ export function appWith(todos: Todo[] = [], options: Omit<AppOptions, 'store'> =
 export const MILK: Todo = { id: 1, content: 'Buy milk', completed: false }
 export const WALK: Todo = { id: 2, content: 'Walk the dog', completed: true }
 export const BREAD: Todo = { id: 3, content: 'buy bread', completed: false }
+
+/** `text` as a request body stream of `chunkBytes`-byte chunks (sent chunked, no length). */
+export function chunkedBody(text: string, chunkBytes: number): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text)
+  let offset = 0
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close()
+      controller.enqueue(bytes.slice(offset, offset + chunkBytes))
+      offset += chunkBytes
+    },
+  })
+}
+
+/** A JSON request whose body is a stream (`duplex: 'half'`, as Fetch requires). */
+export function streamedJsonRequest(method: string, body: ReadableStream<Uint8Array>): RequestInit {
+  return {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body,
+    duplex: 'half',
+  } as RequestInit
+}
