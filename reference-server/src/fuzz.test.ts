@@ -2,9 +2,11 @@ import { ProblemDetails, type Todo } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { appWith } from '../test/helpers.ts'
+import { listen } from './listen.ts'
 
 /** Bounded so the suite stays fast; the totals are printed after the run. */
 const REQUEST_RUNS = 500
+const SOCKET_RUNS = 200
 const SEQUENCE_RUNS = 150
 const statuses = new Map<number, number>()
 let requestsSent = 0
@@ -14,7 +16,7 @@ afterAll(() => {
     .sort(([a], [b]) => a - b)
     .map(([status, count]) => `${status}×${count}`)
   console.log(
-    `fuzz: ${REQUEST_RUNS} arbitrary requests + ${SEQUENCE_RUNS} write sequences = ${requestsSent} requests; statuses ${seen.join(' ')}`,
+    `fuzz: ${REQUEST_RUNS} arbitrary requests in-process + ${SOCKET_RUNS} over a socket + ${SEQUENCE_RUNS} write sequences = ${requestsSent} requests; statuses ${seen.join(' ')}`,
   )
 })
 
@@ -85,17 +87,48 @@ const body = fc.oneof(
   fc.constant(undefined),
 )
 
+/** Conditional headers, valid and not: `*`, tags, weak tags, junk. */
+const condition = fc.option(
+  fc.record({
+    name: fc.constantFrom('if-match', 'if-none-match'),
+    value: fc.oneof(
+      fc.constantFrom('*', '"x"', 'W/"x"', '"a", "b"'),
+      fc.stringMatching(/^[!-~ ]{0,12}$/),
+    ),
+  }),
+  { nil: undefined },
+)
+
+/** One arbitrary request. */
+const request = fc.record({
+  method: fc.constantFrom(...METHODS),
+  target: path,
+  search: query,
+  text: body,
+  contentType: fc.constantFrom(...CONTENT_TYPES),
+  condition,
+})
+
+type Fetcher = (url: string, init: RequestInit) => Response | Promise<Response>
+
+interface ArbitraryRequest {
+  method: string
+  target: string
+  search?: string
+  text?: string | undefined
+  contentType?: string | undefined
+  condition?: { name: string; value: string } | undefined
+}
+
 async function send(
-  app: ReturnType<typeof appWith>['app'],
-  method: string,
-  url: string,
-  text?: string,
-  contentType?: string,
+  fetcher: Fetcher,
+  { method, target, search = '', text, contentType, condition }: ArbitraryRequest,
 ): Promise<Response> {
   const hasBody = text !== undefined && method !== 'GET' && method !== 'HEAD'
   const headers: Record<string, string> = {}
   if (contentType !== undefined) headers['content-type'] = contentType
-  const response = await app.request(url, {
+  if (condition !== undefined) headers[condition.name] = condition.value
+  const response = await fetcher(target + search, {
     method,
     headers,
     ...(hasBody ? { body: text } : {}),
@@ -119,21 +152,29 @@ async function expectClientSafe(response: Response, method: string): Promise<voi
 describe('arbitrary requests', () => {
   it('never get a 5xx, and every error is problem+json', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...METHODS),
-        path,
-        query,
-        body,
-        fc.constantFrom(...CONTENT_TYPES),
-        async (method, target, search, text, contentType) => {
-          const { app } = appWith(SEED)
-          const response = await send(app, method, target + search, text, contentType)
-          await expectClientSafe(response, method)
-          expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-        },
-      ),
+      fc.asyncProperty(request, async (arbitrary) => {
+        const { app } = appWith(SEED)
+        const response = await send((url, init) => app.request(url, init), arbitrary)
+        await expectClientSafe(response, arbitrary.method)
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+      }),
       { numRuns: REQUEST_RUNS },
     )
+  })
+
+  it('never get a 5xx over a socket either, where Node’s own headers and body are read', async () => {
+    const server = await listen(appWith(SEED).app, { port: 0 })
+    try {
+      await fc.assert(
+        fc.asyncProperty(request, async (arbitrary) => {
+          const response = await send((url, init) => fetch(server.url + url, init), arbitrary)
+          await expectClientSafe(response, arbitrary.method)
+        }),
+        { numRuns: SOCKET_RUNS },
+      )
+    } finally {
+      await server.close()
+    }
   })
 })
 
@@ -172,7 +213,12 @@ describe('sequences of writes', () => {
         for (const { method, url, body } of writes) {
           const before = JSON.stringify(store.list())
           const text = body === undefined ? undefined : JSON.stringify(body)
-          const response = await send(app, method, url, text, 'application/json')
+          const response = await send((target, init) => app.request(target, init), {
+            method,
+            target: url,
+            text,
+            contentType: 'application/json',
+          })
           await expectClientSafe(response, method)
           if (response.status >= 400) {
             expect(JSON.stringify(store.list())).toBe(before)
