@@ -3,6 +3,7 @@
  * node:http handler over a Map that does the same work for the benchmarked requests (route,
  * validate, store, serialise, ETag, Location, filter/search/sort) with no framework, no
  * schema library and no problem+json detail. It implements only what the benchmark sends.
+ * Like the reference server, it serialises each stored todo once and keeps its JSON and ETag.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -25,9 +26,16 @@ function send(response: ServerResponse, status: number, body: string, headers = 
   response.end(body)
 }
 
+const representations = new WeakMap<Todo, { json: string; etag: string }>()
+
 function sendTodo(response: ServerResponse, status: number, todo: Todo, headers = {}) {
-  const json = JSON.stringify(todo)
-  send(response, status, json, { etag: `"${hash53(json)}"`, ...headers })
+  let representation = representations.get(todo)
+  if (representation === undefined) {
+    const json = JSON.stringify(todo)
+    representation = { json, etag: `"${hash53(json)}"` }
+    representations.set(todo, representation)
+  }
+  send(response, status, representation.json, { etag: representation.etag, ...headers })
 }
 
 function readBody(request: IncomingMessage): Promise<unknown> {
