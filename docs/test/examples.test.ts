@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -84,14 +85,21 @@ describe.each(tsRun)('the TypeScript example $name', (example) => {
 describe.each(shRun)('the shell example $name', (example) => {
   it('runs against a live reference server and prints what the page shows', async () => {
     await withFreshServer(async (url) => {
-      const script = againstServer(example.block.code, url)
-      const run = await runToCompletion('bash', ['-euo', 'pipefail', '-c', script], {
-        cwd: EXAMPLES_DIR,
-        env,
-        timeoutMs: 60_000,
-      })
-      expect(run.code, run.stdout + run.stderr).toBe(0)
-      expectOutput(run.stdout, example.output, url)
+      // `npx` would run inside the workspace folder; the shim runs the workspace's bin (on PATH)
+      // in the example's own folder, as npx does in a project that installed the packages.
+      const script = `npx() { command "$@"; }\n${againstServer(example.block.code, url)}`
+      const cwd = mkdtempSync(join(tmpdir(), 'todokit-sh-example-'))
+      try {
+        const run = await runToCompletion('bash', ['-euo', 'pipefail', '-c', script], {
+          cwd,
+          env,
+          timeoutMs: 60_000,
+        })
+        expect(run.code, run.stdout + run.stderr).toBe(0)
+        expectOutput(run.stdout, example.output, url)
+      } finally {
+        rmSync(cwd, { recursive: true, force: true })
+      }
     })
   })
 })
