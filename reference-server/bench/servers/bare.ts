@@ -28,14 +28,19 @@ function send(response: ServerResponse, status: number, body: string, headers = 
 
 const representations = new WeakMap<Todo, { json: string; etag: string }>()
 
-function sendTodo(response: ServerResponse, status: number, todo: Todo, headers = {}) {
+function represent(todo: Todo): { json: string; etag: string } {
   let representation = representations.get(todo)
   if (representation === undefined) {
     const json = JSON.stringify(todo)
     representation = { json, etag: `"${hash53(json)}"` }
     representations.set(todo, representation)
   }
-  send(response, status, representation.json, { etag: representation.etag, ...headers })
+  return representation
+}
+
+function sendTodo(response: ServerResponse, status: number, todo: Todo, headers = {}) {
+  const { json, etag } = represent(todo)
+  send(response, status, json, { etag, ...headers })
 }
 
 function readBody(request: IncomingMessage): Promise<unknown> {
@@ -60,34 +65,47 @@ const isContent = (value: unknown) =>
 const onlyKeys = (body: object, keys: string[]) =>
   Object.keys(body).every((key) => keys.includes(key))
 
-type Key = 'id' | 'content' | 'completed'
+type Compare = (a: Todo, b: Todo) => number
+const COMPARE: Record<string, Compare> = {
+  id: (a, b) => a.id - b.id,
+  content: (a, b) => (a.content < b.content ? -1 : a.content > b.content ? 1 : 0),
+  completed: (a, b) => Number(a.completed) - Number(b.completed),
+}
+
+/** One comparison per sort key, compiled once per request. */
+function comparator(keys: string[]): Compare {
+  const steps = keys.map((key): Compare => {
+    const compare = COMPARE[key.replace('-', '')] as Compare
+    return key.startsWith('-') ? (a, b) => compare(b, a) : compare
+  })
+  return (a, b) => {
+    for (const step of steps) {
+      const result = step(a, b)
+      if (result !== 0) return result
+    }
+    return 0
+  }
+}
+const LIST_PARAMETERS = new Set(['id', 'content', 'completed', 'q', 'order'])
 
 function list(response: ServerResponse, search: URLSearchParams) {
-  let result = [...todos.values()]
-  const order: Array<[Key, number]> = []
-  for (const [name, value] of search) {
-    if (name === 'completed') result = result.filter((todo) => String(todo.completed) === value)
-    else if (name === 'content') result = result.filter((todo) => todo.content === value)
-    else if (name === 'id') result = result.filter((todo) => String(todo.id) === value)
-    else if (name === 'q') {
-      const needle = value.toLowerCase()
-      result = result.filter((todo) => todo.content.toLowerCase().includes(needle))
-    } else if (name === 'order') {
-      for (const key of value.split(',')) {
-        order.push(key.startsWith('-') ? [key.slice(1) as Key, -1] : [key as Key, 1])
-      }
-    } else return send(response, 400, '{"title":"Bad Request"}')
+  for (const name of search.keys()) {
+    if (!LIST_PARAMETERS.has(name)) return send(response, 400, '{"title":"Bad Request"}')
   }
-  if (order.length > 0) {
-    result.sort((a, b) => {
-      for (const [key, direction] of order) {
-        if (a[key] < b[key]) return -direction
-        if (a[key] > b[key]) return direction
-      }
-      return 0
-    })
-  }
-  send(response, 200, JSON.stringify(result))
+  const id = search.has('id') ? Number(search.get('id')) : undefined
+  const content = search.get('content') ?? undefined
+  const completed = search.has('completed') ? search.get('completed') === 'true' : undefined
+  const needle = search.get('q')?.toLowerCase()
+  const result = [...todos.values()].filter(
+    (todo) =>
+      (id === undefined || todo.id === id) &&
+      (content === undefined || todo.content === content) &&
+      (completed === undefined || todo.completed === completed) &&
+      (needle === undefined || todo.content.toLowerCase().includes(needle)),
+  )
+  const order = search.get('order')
+  if (order) result.sort(comparator(order.split(',')))
+  send(response, 200, `[${result.map((todo) => represent(todo).json).join(',')}]`)
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse) {
