@@ -1,4 +1,11 @@
+import {
+  BENCHMARKS_CHART_PATH,
+  BENCHMARKS_PAGE_PATH,
+  renderBenchmarksChart,
+  renderBenchmarksPage,
+} from './benchmarks.ts'
 import { OPENAPI_TYPES_PATH, renderOpenApiTypes } from './openapi-types.ts'
+import { RULES_PAGE_PATH, renderRulesPage } from './rules-page.ts'
 
 /** A file the repository keeps generated from another source of truth. */
 export interface GeneratedFile {
@@ -11,4 +18,7 @@ export interface GeneratedFile {
 /** Every generated file; `npm run docs:generate` writes them and a test fails when one is stale. */
 export const GENERATED_FILES: GeneratedFile[] = [
   { path: OPENAPI_TYPES_PATH, render: renderOpenApiTypes },
+  { path: RULES_PAGE_PATH, render: renderRulesPage },
+  { path: BENCHMARKS_PAGE_PATH, render: renderBenchmarksPage },
+  { path: BENCHMARKS_CHART_PATH, render: renderBenchmarksChart },
 ]

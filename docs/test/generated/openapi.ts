@@ -178,7 +178,7 @@ export interface operations {
         /** @description Only todos whose content is exactly this text. */
         content?: string
         /** @description Only todos with this completion state: `true` or `false`. */
-        completed?: string
+        completed?: 'true' | 'false'
         /** @description Only todos whose content contains this text, ignoring case (at most 1000 characters). */
         q?: string
         /** @description Sort keys, comma-separated, earlier keys first: id, -id, content, -content, completed, -completed (`-` for descending). A field may appear once. Without it, todos come in ascending id order. */
