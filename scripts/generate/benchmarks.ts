@@ -44,7 +44,7 @@ function readResults(): Results {
 const integer = (value: number) => Math.round(value).toLocaleString('en-US')
 const ratio = (value: number) => `${value.toFixed(2)}×`
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 /**
@@ -60,7 +60,8 @@ export async function renderBenchmarksChart(): Promise<string> {
   const groupHeight = SERVERS.length * (bar + 4) + 34
   const height = 70 + scenarios.length * groupHeight
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12" role="img" aria-labelledby="title">`,
+    `<title id="title">Requests per second of todokit-server, a bare node:http handler and json-server 0.17.4 per scenario</title>`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="16" y="24" font-size="15" font-weight="600">Requests per second, higher is better (each scenario scaled to its fastest server)</text>`,
   ]
@@ -68,19 +69,19 @@ export async function renderBenchmarksChart(): Promise<string> {
     const x = 16 + index * 190
     parts.push(
       `<rect x="${x}" y="36" width="12" height="12" fill="${COLOURS[server]}"/>`,
-      `<text x="${x + 18}" y="46">${escape(LABELS[server])}</text>`,
+      `<text x="${x + 18}" y="46">${escapeXml(LABELS[server])}</text>`,
     )
   })
   scenarios.forEach((scenario, group) => {
     const top = 70 + group * groupHeight
-    parts.push(`<text x="16" y="${top + 12}" font-weight="600">${escape(scenario.name)}</text>`)
+    parts.push(`<text x="16" y="${top + 12}" font-weight="600">${escapeXml(scenario.name)}</text>`)
     const fastest = Math.max(...SERVERS.map((server) => scenario.results[server].rps))
     SERVERS.forEach((server, index) => {
       const y = top + 20 + index * (bar + 4)
       const { rps } = scenario.results[server]
       const length = Math.max(1, (rps / fastest) * barArea)
       parts.push(
-        `<text x="${labelWidth - 8}" y="${y + 12}" text-anchor="end" fill="#374151">${escape(LABELS[server])}</text>`,
+        `<text x="${labelWidth - 8}" y="${y + 12}" text-anchor="end" fill="#374151">${escapeXml(LABELS[server])}</text>`,
         `<rect x="${labelWidth}" y="${y}" width="${length.toFixed(1)}" height="${bar}" fill="${COLOURS[server]}"/>`,
         `<text x="${(labelWidth + length + 6).toFixed(1)}" y="${y + 12}">${integer(rps)}</text>`,
       )
