@@ -109,6 +109,11 @@ export function printTables(results: Results): void {
       result,
     })),
   ].filter(({ result }) => result.non2xx > 0 || result.errors > 0)
+  out.push(
+    Object.values(results.listCheck).every((check) => check.sameAsReference)
+      ? `List scenario: every server returned the same ${results.listCheck.reference.todos} todos in the same order.`
+      : 'WARNING: the servers returned different todos for the list scenario (see listCheck in results.json)',
+  )
   for (const { what, result } of invalid) {
     out.push(`WARNING: ${what}: ${result.non2xx} non-2xx responses, ${result.errors} errors`)
   }

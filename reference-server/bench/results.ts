@@ -23,4 +23,6 @@ export interface Results {
   readonly compaction: CompactionTiming[]
   /** Durable creates straight on a FileStore (no HTTP): the store's own rate and batching. */
   readonly storeWrites: StoreWrites[]
+  /** How many todos each server's list answer held, and whether the same ids in the same order. */
+  readonly listCheck: Record<ServerName, { todos: number; sameAsReference: boolean }>
 }

@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Todo } from '@todokit/sdk/contract'
 import { encodeSnapshot } from '../src/store/snapshot-format.ts'
 import { measureStoreWrites, timeCompaction } from './file-store.ts'
 import { type Load, type Measurement, measure } from './load.ts'
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
     durable: [],
     memory: [],
     compaction: [],
+    listCheck: {} as Results['listCheck'],
     storeWrites: [],
   }
 
@@ -110,6 +112,19 @@ async function main(): Promise<void> {
   for (const name of SERVERS) {
     const args = name === 'json-server' ? [seed10k, join(directory, 'db.json')] : [seed10k]
     servers.set(name, await startServer(name, args))
+  }
+  // The list scenario is only a fair comparison if every server answers with the same todos
+  // in the same order: compare the ids each returns with the reference server's.
+  const listScenario = SCENARIOS[1] as (typeof SCENARIOS)[number]
+  const listIds = new Map<ServerName, string>()
+  for (const [name, server] of servers) {
+    const { path } = listScenario.load(name)
+    const todos = (await (await fetch(`${server.url}${path as string}`)).json()) as Todo[]
+    listIds.set(name, todos.map((todo) => todo.id).join(','))
+    results.listCheck[name] = {
+      todos: todos.length,
+      sameAsReference: listIds.get(name) === listIds.get('reference'),
+    }
   }
   for (const [index, scenario] of SCENARIOS.entries()) {
     const entry = results.scenarios[index] as Results['scenarios'][number]
