@@ -2,7 +2,7 @@
  * `npm run bench`: the reference server against two baselines, each in its own process on
  * 127.0.0.1 (port 0), loaded by autocannon from this process, one server at a time, so the
  * server and the load generator each have one of the machine's two cores. Prints tables and
- * writes bench/results.json. Durations: BENCH_SECONDS per measurement (default 3), a 1-second
+ * writes bench/results.json. Durations: BENCH_SECONDS per measurement (default 2), a 1-second
  * warm-up before the first round. Method: bench/README.md.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -18,15 +18,15 @@ import { type Results, SERVERS, type ServerName } from './results.ts'
 import { seedTodos } from './seed.ts'
 import { type ServerProcess, startServer } from './spawn-server.ts'
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
 const LIST_SIZE = 10_000
 const LARGE = 100_000
 const CONNECTIONS = 50
 /**
- * Each measurement is repeated and the faster run kept: on a shared machine, background load
- * only ever slows a run down, so the faster one is closer to what the server can do.
+ * Each measurement is repeated and the fastest run kept: on a shared machine, background load
+ * only ever slows a run down, so the fastest one is closest to what the server can do.
  */
-const ROUNDS = 2
+const ROUNDS = 3
 /** Many connections, so that many writes wait for each fsync and group commit can batch them. */
 const DURABLE_CONNECTIONS = 100
 
@@ -91,8 +91,9 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       durableConnections: DURABLE_CONNECTIONS,
       pipelining: 1,
-      rounds: `${ROUNDS}, alternating between servers; the faster run is kept`,
-      layout: 'each server alone in its own process; autocannon in the bench process',
+      rounds: `${ROUNDS}, alternating between servers; the fastest run is kept`,
+      layout:
+        'each server in its own process (all listening, measured one at a time); autocannon in the bench process',
     },
     scenarios: SCENARIOS.map(({ name }) => ({
       name,
