@@ -5,7 +5,8 @@ import { Todo, TodoList } from './todo.ts'
 
 /**
  * The contract's endpoint table (section 4) as data: {@link operations} (method, path template,
- * success statuses) plus the schemas of each operation's query, request body and response body.
+ * success statuses) plus a one-line summary and the schemas of each operation's query, request
+ * body and response body.
  * The reference server, the OpenAPI document and the conformance kit read it.
  *
  * `response` is `undefined` for DELETE: the contract leaves the body of a DELETE response open.
@@ -14,10 +15,46 @@ import { Todo, TodoList } from './todo.ts'
  * for (const [name, { method, path, request }] of Object.entries(endpoints)) { ... }
  */
 export const endpoints = {
-  list: { ...operations.list, query: TodoListQuery, request: undefined, response: TodoList },
-  get: { ...operations.get, query: undefined, request: undefined, response: Todo },
-  create: { ...operations.create, query: undefined, request: TodoCreate, response: Todo },
-  replace: { ...operations.replace, query: undefined, request: TodoReplace, response: Todo },
-  update: { ...operations.update, query: undefined, request: TodoPatch, response: Todo },
-  delete: { ...operations.delete, query: undefined, request: undefined, response: undefined },
+  list: {
+    ...operations.list,
+    summary: 'List todos',
+    query: TodoListQuery,
+    request: undefined,
+    response: TodoList,
+  },
+  get: {
+    ...operations.get,
+    summary: 'Get a todo',
+    query: undefined,
+    request: undefined,
+    response: Todo,
+  },
+  create: {
+    ...operations.create,
+    summary: 'Create a todo',
+    query: undefined,
+    request: TodoCreate,
+    response: Todo,
+  },
+  replace: {
+    ...operations.replace,
+    summary: 'Replace a todo',
+    query: undefined,
+    request: TodoReplace,
+    response: Todo,
+  },
+  update: {
+    ...operations.update,
+    summary: 'Change part of a todo',
+    query: undefined,
+    request: TodoPatch,
+    response: Todo,
+  },
+  delete: {
+    ...operations.delete,
+    summary: 'Delete a todo',
+    query: undefined,
+    request: undefined,
+    response: undefined,
+  },
 } as const

@@ -5,19 +5,19 @@ export const RECORD_PATH = '/todos/{id}'
 
 /**
  * The contract's endpoint table (section 4) without schemas: method, path template and the
- * success statuses a client accepts. Kept free of zod so a client can read it without bundling
- * every schema; {@link endpoints} adds the schemas.
+ * success statuses a client accepts. Kept free of zod and prose so a client can read it without
+ * bundling either; {@link endpoints} adds the schemas and summaries.
  *
  * @example
  * operations.create.success // → [200, 201]
  */
 export const operations = {
-  list: { method: 'GET', path: COLLECTION_PATH, success: [200], summary: 'List todos' },
-  get: { method: 'GET', path: RECORD_PATH, success: [200], summary: 'Get a todo' },
-  create: { method: 'POST', path: COLLECTION_PATH, success: [200, 201], summary: 'Create a todo' },
-  replace: { method: 'PUT', path: RECORD_PATH, success: [200], summary: 'Replace a todo' },
-  update: { method: 'PATCH', path: RECORD_PATH, success: [200], summary: 'Change part of a todo' },
-  delete: { method: 'DELETE', path: RECORD_PATH, success: [200], summary: 'Delete a todo' },
+  list: { method: 'GET', path: COLLECTION_PATH, success: [200] },
+  get: { method: 'GET', path: RECORD_PATH, success: [200] },
+  create: { method: 'POST', path: COLLECTION_PATH, success: [200, 201] },
+  replace: { method: 'PUT', path: RECORD_PATH, success: [200] },
+  update: { method: 'PATCH', path: RECORD_PATH, success: [200] },
+  delete: { method: 'DELETE', path: RECORD_PATH, success: [200] },
 } as const
 
 /** Name of one operation in {@link operations}. */

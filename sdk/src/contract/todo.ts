@@ -14,8 +14,11 @@ export const Todo = z.looseObject({
   completed: z.boolean(),
 })
 
-/** The body of `GET /todos`: a JSON array of todos. */
-export const TodoList = z.array(Todo)
+/**
+ * The body of `GET /todos`: a JSON array of todos. Marked pure so a bundle that imports only
+ * `Todo` from this module (the SDK's client) leaves out zod's array schema (~0.4 KiB gzipped).
+ */
+export const TodoList = /* @__PURE__ */ z.array(Todo)
 
 /** The fields of a todo, in the order the contract lists them. */
 export const TODO_FIELDS = ['id', 'content', 'completed'] as const
