@@ -14,6 +14,6 @@ export class AbortError extends TodoClientError {
   override readonly name: string = 'AbortError'
 
   constructor(request: RequestDescription, reason: unknown) {
-    super('AbortError', `Aborted: ${request.method} ${request.url}`, request, { cause: reason })
+    super('AbortError', 'Aborted', request, '', {}, { cause: reason })
   }
 }

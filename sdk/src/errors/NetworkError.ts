@@ -16,8 +16,6 @@ export class NetworkError extends TodoClientError {
 
   constructor(request: RequestDescription, cause: unknown) {
     const reason = cause instanceof Error ? ` (${cause.message})` : ''
-    super('NetworkError', `Network error: ${request.method} ${request.url}${reason}`, request, {
-      cause,
-    })
+    super('NetworkError', 'Network error', request, reason, {}, { cause })
   }
 }

@@ -27,20 +27,20 @@ export interface ResponseValidationErrorInit extends RequestDescription {
 export class ResponseValidationError extends TodoClientError {
   override readonly name: string = 'ResponseValidationError'
   /** The success status the server answered with. @example 200 */
-  readonly status: number
+  declare readonly status: number
   /** The parsed body that broke the contract. */
-  readonly body: unknown
+  declare readonly body: unknown
   /** What zod found wrong with the body, with paths into it. */
-  readonly issues: readonly z.core.$ZodIssue[]
+  declare readonly issues: readonly z.core.$ZodIssue[]
 
   constructor(init: ResponseValidationErrorInit) {
+    const { status, body, issues } = init
     super(
       'ResponseValidationError',
-      `${init.status} response breaks the contract: ${init.method} ${init.url}: ${formatIssues(init.issues)}`,
+      `${status} response breaks the contract`,
       init,
+      `: ${formatIssues(issues)}`,
+      { status, body, issues },
     )
-    this.status = init.status
-    this.body = init.body
-    this.issues = init.issues
   }
 }

@@ -14,14 +14,9 @@ import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
 export class TimeoutError extends TodoClientError {
   override readonly name: string = 'TimeoutError'
   /** The per-attempt timeout that elapsed, in milliseconds. @example 10000 */
-  readonly timeout: number
+  declare readonly timeout: number
 
   constructor(request: RequestDescription, timeout: number) {
-    super(
-      'TimeoutError',
-      `Timed out after ${timeout} ms: ${request.method} ${request.url}`,
-      request,
-    )
-    this.timeout = timeout
+    super('TimeoutError', `Timed out after ${timeout} ms`, request, '', { timeout })
   }
 }

@@ -1,4 +1,5 @@
-import { ProblemDetails, statusTextFor } from '../contract/index.ts'
+import { statusTextFor } from '../contract/http-status.ts'
+import type { ProblemDetails } from '../contract/problem.ts'
 import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
 
 /** What a `TodoApiError` is built from: the request and the server's answer. */
@@ -29,28 +30,35 @@ export interface TodoApiErrorInit extends RequestDescription {
 export class TodoApiError extends TodoClientError {
   override readonly name: string = 'TodoApiError'
   /** HTTP status code. @example 404 */
-  readonly status: number
+  declare readonly status: number
   /** Reason phrase; the standard one when the server sent none. @example 'Not Found' */
-  readonly statusText: string
+  declare readonly statusText: string
   /** Response headers (e.g. `retry-after`, `content-type`). */
-  readonly headers: Headers
+  declare readonly headers: Headers
   /** Parsed response body: a JSON value, text, or `undefined` when the body was empty. */
-  readonly body: unknown
-  /** The body as RFC 9457 problem details when the server sent `application/problem+json`. */
-  readonly problem: ProblemDetails | undefined
+  declare readonly body: unknown
+  /**
+   * The body as RFC 9457 problem details when the server labels it `application/problem+json`
+   * and it is a JSON object. Its members are as the server sent them: the client does not check
+   * them one by one (that would bundle another schema).
+   */
+  declare readonly problem: ProblemDetails | undefined
 
   constructor(init: TodoApiErrorInit) {
-    const statusText = statusTextFor(init.status, init.statusText)
+    const { status, body } = init
+    const statusText = statusTextFor(status, init.statusText)
     const headers = new Headers(init.headers)
-    const problem = /problem\+json/i.test(headers.get('content-type') ?? '')
-      ? ProblemDetails.safeParse(init.body).data
-      : undefined
+    const problem =
+      /problem\+json/i.test(headers.get('content-type') ?? '') && body instanceof Object
+        ? (body as ProblemDetails)
+        : undefined
     const detail = problem?.detail ? ` (${problem.detail})` : ''
-    super('TodoApiError', `${init.status} ${statusText}: ${init.method} ${init.url}${detail}`, init)
-    this.status = init.status
-    this.statusText = statusText
-    this.headers = headers
-    this.body = init.body
-    this.problem = problem
+    super('TodoApiError', `${status} ${statusText}`, init, detail, {
+      status,
+      statusText,
+      headers,
+      body,
+      problem,
+    })
   }
 }

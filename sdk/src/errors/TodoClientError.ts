@@ -21,21 +21,33 @@ export interface RequestDescription {
  */
 export class TodoClientError extends Error {
   override readonly name: string = 'TodoClientError'
+  // Declared, not initialised: the constructor assigns them (and a subclass's own fields) from
+  // `fields` in one place, and an initialiser would reset them to undefined after `super()`.
   /** HTTP method of the failed request. */
-  readonly method: string
+  declare readonly method: string
   /** Absolute URL of the failed request. */
-  readonly url: string
+  declare readonly url: string
 
-  /** @param family the guard family this error belongs to (see `brand.ts`). */
+  /**
+   * The one constructor every SDK error shares: the message always reads
+   * `{what}: {method} {url}{more}`, and the request and `fields` become the error's properties.
+   *
+   * @param family the guard family this error belongs to (see `brand.ts`).
+   * @param what what happened, at the start of the message. @example 'Aborted'
+   * @param more appended to the message after the URL. @example ' (fetch failed)'
+   * @param fields the properties a subclass adds. @example { timeout: 10000 }
+   * @example new TodoClientError('TodoClientError', 'Failed', { method: 'GET', url })
+   */
   constructor(
     family: string,
-    message: string,
-    request: RequestDescription,
+    what: string,
+    { method, url }: RequestDescription,
+    more = '',
+    fields?: object,
     options?: ErrorOptions,
   ) {
-    super(message, options)
-    this.method = request.method
-    this.url = request.url
+    super(`${what}: ${method} ${url}${more}`, options)
+    Object.assign(this, { method, url }, fields)
     brand(this, family)
   }
 }
