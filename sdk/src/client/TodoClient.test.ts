@@ -243,6 +243,12 @@ describe('response validation', () => {
     expect(error.issues[0]?.path).toEqual([1, 'completed'])
   })
 
+  it('rejects a list body that is not an array', async () => {
+    server.use(http.get(`${BASE_URL}/todos`, () => HttpResponse.json(aTodo())))
+    const error = (await rejection(client.todos.list())) as ResponseValidationError
+    expect(error.issues).toMatchObject([{ code: 'invalid_type', expected: 'array', path: [] }])
+  })
+
   it('rejects a created todo sent back as text', async () => {
     server.use(http.post(`${BASE_URL}/todos`, () => HttpResponse.text('ok', { status: 201 })))
     const error = (await rejection(

@@ -1,23 +1,20 @@
-import {
-  COLLECTION_PATH,
-  type Todo,
-  type TodoCreateInput,
-  type TodoPatchInput,
-  type TodoReplaceInput,
-  todoPath,
-} from '../contract/index.ts'
+import type { TodoCreateInput, TodoPatchInput, TodoReplaceInput } from '../contract/inputs.ts'
+import { COLLECTION_PATH, todoPath } from '../contract/operations.ts'
+import { TODO_CREATE_DEFAULTS, type Todo } from '../contract/todo.ts'
+import { defined } from './defined.ts'
+import { encodeListQuery } from './encodeListQuery.ts'
 import type { RequestOptions, TodoListParams } from './options.ts'
-import type { Call } from './TodoClient.ts'
+import type { Send } from './send.ts'
 
 /**
  * The six operations on `/todos`, reached as `client.todos`. Each resolves with data checked
  * against the contract and rejects with one of the SDK's errors.
  */
 export class TodosResource {
-  readonly #send: (call: Call) => Promise<unknown>
+  readonly #send: Send
 
   /** @internal Built by `TodoClient`; not meant to be constructed directly. */
-  constructor(send: (call: Call) => Promise<unknown>) {
+  constructor(send: Send) {
     this.#send = send
   }
 
@@ -29,9 +26,7 @@ export class TodosResource {
    * const found = await client.todos.list({ q: 'milk', order: ['completed', 'content'] })
    */
   list(query?: TodoListParams, options?: RequestOptions): Promise<Todo[]> {
-    return this.#send({ operation: 'list', path: COLLECTION_PATH, query, options }) as Promise<
-      Todo[]
-    >
+    return this.#send('list', COLLECTION_PATH + encodeListQuery(query), options) as Promise<Todo[]>
   }
 
   /**
@@ -41,23 +36,20 @@ export class TodosResource {
    * const todo = await client.todos.get(1)
    */
   get(id: number, options?: RequestOptions): Promise<Todo> {
-    return this.#send({ operation: 'get', path: todoPath(id), options }) as Promise<Todo>
+    return this.#send('get', todoPath(id), options) as Promise<Todo>
   }
 
   /**
    * `POST /todos`: creates a todo and resolves with it as stored (200 and 201 both succeed).
-   * `completed` defaults to `false`; omit `id` to let the server assign one.
+   * `completed` defaults to `false` and is sent as such, so servers that store bodies as sent
+   * (json-server) return it too; omit `id` to let the server assign one.
    *
    * @example
    * const todo = await client.todos.create({ content: 'Buy milk' })
    */
   create(input: TodoCreateInput, options?: RequestOptions): Promise<Todo> {
-    return this.#send({
-      operation: 'create',
-      path: COLLECTION_PATH,
-      json: input,
-      options,
-    }) as Promise<Todo>
+    const json = { ...TODO_CREATE_DEFAULTS, ...defined(input) }
+    return this.#send('create', COLLECTION_PATH, options, json) as Promise<Todo>
   }
 
   /**
@@ -67,12 +59,7 @@ export class TodosResource {
    * await client.todos.replace(1, { id: 1, content: 'Buy oat milk', completed: false })
    */
   replace(id: number, todo: TodoReplaceInput, options?: RequestOptions): Promise<Todo> {
-    return this.#send({
-      operation: 'replace',
-      path: todoPath(id),
-      json: todo,
-      options,
-    }) as Promise<Todo>
+    return this.#send('replace', todoPath(id), options, todo) as Promise<Todo>
   }
 
   /**
@@ -82,12 +69,7 @@ export class TodosResource {
    * await client.todos.update(1, { completed: true })
    */
   update(id: number, patch: TodoPatchInput, options?: RequestOptions): Promise<Todo> {
-    return this.#send({
-      operation: 'update',
-      path: todoPath(id),
-      json: patch,
-      options,
-    }) as Promise<Todo>
+    return this.#send('update', todoPath(id), options, patch) as Promise<Todo>
   }
 
   /**
@@ -98,6 +80,6 @@ export class TodosResource {
    * await client.todos.delete(1)
    */
   async delete(id: number, options?: RequestOptions): Promise<void> {
-    await this.#send({ operation: 'delete', path: todoPath(id), options })
+    await this.#send('delete', todoPath(id), options)
   }
 }

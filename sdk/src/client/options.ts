@@ -1,5 +1,5 @@
 import type { Hooks, Options, RetryOptions } from 'ky'
-import type { OrderKey, TodoListQuery } from '../contract/index.ts'
+import type { OrderKey, TodoListQuery } from '../contract/list-query.ts'
 
 /** Per-attempt timeout when none is given, in milliseconds. */
 export const DEFAULT_TIMEOUT = 10_000

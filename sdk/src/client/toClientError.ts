@@ -1,28 +1,25 @@
-import { isHTTPError, isKyError, isTimeoutError } from 'ky'
+import { KyError, TimeoutError as KyTimeoutError } from 'ky'
 import { AbortError } from '../errors/AbortError.ts'
-import { createApiError } from '../errors/createApiError.ts'
 import { NetworkError } from '../errors/NetworkError.ts'
 import { TimeoutError } from '../errors/TimeoutError.ts'
 import type { RequestDescription } from '../errors/TodoClientError.ts'
 
-/** What `toClientError` needs to know about the call that failed. */
-export interface FailedCall extends RequestDescription {
-  timeout: number | false
-  signal: AbortSignal | undefined
-}
-
 /**
- * Translates what ky threw into the SDK's errors, so ky's types never reach callers. Anything
- * else (an error thrown by the caller's own hook or `fetch`) passes through unchanged.
+ * Translates a transport failure ky threw (no usable response) into the SDK's errors, so ky's
+ * types never reach callers; `createSend` handles `HTTPError` itself, as a status. Anything else
+ * (an error thrown by the caller's own hook or `fetch`) passes through unchanged.
+ *
+ * @param timeout the per-attempt timeout the call ran with, for `TimeoutError`.
+ * @param signal the caller's signal: when it aborted, the failure is the caller's `AbortError`.
  */
-export function toClientError(error: unknown, call: FailedCall): unknown {
-  const request = { method: call.method, url: call.url }
-  if (isHTTPError(error)) {
-    const { status, statusText, headers } = error.response
-    return createApiError({ ...request, status, statusText, headers, body: error.data })
-  }
-  if (isTimeoutError(error)) return new TimeoutError(request, call.timeout || 0)
-  if (call.signal?.aborted) return new AbortError(request, call.signal.reason)
-  if (isKyError(error)) return new NetworkError(request, error.cause)
+export function toClientError(
+  error: unknown,
+  request: RequestDescription,
+  timeout: number | false,
+  signal: AbortSignal | undefined,
+): unknown {
+  if (error instanceof KyTimeoutError) return new TimeoutError(request, timeout || 0)
+  if (signal?.aborted) return new AbortError(request, signal.reason)
+  if (error instanceof KyError) return new NetworkError(request, error.cause)
   return error
 }
