@@ -273,6 +273,32 @@ describe('FileStore compaction', () => {
     await recovered.close()
   })
 
+  it('keeps working when a compaction fails, and loses nothing', async () => {
+    await writeSnapshot(0, 1, [])
+    const errors: Error[] = []
+    const fs: FileStoreFs = {
+      ...fsp,
+      rename: () =>
+        Promise.reject(Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' })),
+    }
+    const store = await FileStore.open(path, {
+      fs,
+      compactionMinBytes: 300,
+      onCompactionError: (error) => errors.push(error),
+    })
+    for (let index = 0; index < 20; index++)
+      await store.create({ content: `todo ${index}`, completed: false })
+    expect(errors.length).toBeGreaterThan(0)
+    expect(errors[0]?.message).toMatch('ENOSPC')
+    expect(await filesInDirectory()).not.toContain('todos.json.tmp')
+    const expected = store.list().slice()
+    await expect(store.close()).rejects.toThrow('ENOSPC')
+
+    const reopened = await FileStore.open(path)
+    expect(reopened.list()).toEqual(expected)
+    await reopened.close()
+  })
+
   it('skips journal changes that the snapshot already includes', async () => {
     // A crash after the new snapshot was renamed into place, before the old journal was deleted.
     await writeSnapshot(3, 3, [todo(1, 'changed', true)])

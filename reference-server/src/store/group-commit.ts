@@ -9,7 +9,7 @@ interface Waiter {
 export interface GroupCommitIo {
   /** Appends `data` and syncs it to disk; resolves once it is durable. */
   write(data: Uint8Array): Promise<void>
-  /** Runs between two batches, while no write is in flight (the journal can be switched). */
+  /** Runs between two batches, while no write is in flight (the journal can be switched). Must not reject. */
   between(): Promise<void>
 }
 
