@@ -8,7 +8,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Todo } from '@todokit/sdk/contract'
-import { hash53 } from '../../src/todo-json.ts'
+// The same per-object JSON and ETag cache the reference server uses.
+import { represent } from '../../src/todo-json.ts'
 import { announce, measureMemory, readSeed } from './ready.ts'
 
 const empty = measureMemory()
@@ -24,18 +25,6 @@ const seeded = measureMemory()
 function send(response: ServerResponse, status: number, body: string, headers = {}) {
   response.writeHead(status, { 'content-type': 'application/json', ...headers })
   response.end(body)
-}
-
-const representations = new WeakMap<Todo, { json: string; etag: string }>()
-
-function represent(todo: Todo): { json: string; etag: string } {
-  let representation = representations.get(todo)
-  if (representation === undefined) {
-    const json = JSON.stringify(todo)
-    representation = { json, etag: `"${hash53(json)}"` }
-    representations.set(todo, representation)
-  }
-  return representation
 }
 
 function sendTodo(response: ServerResponse, status: number, todo: Todo, headers = {}) {
