@@ -1,12 +1,12 @@
 import { TodoCreate, TodoPatch, TodoReplace } from './inputs.ts'
 import { TodoListQuery } from './list-query.ts'
-import { operations } from './operations.ts'
+import { COLLECTION_PATH, operations, RECORD_PATH } from './operations.ts'
 import { Todo, TodoList } from './todo.ts'
 
 /**
- * The contract's endpoint table (section 4) as data: {@link operations} (method, path template,
- * success statuses) plus a one-line summary and the schemas of each operation's query, request
- * body and response body.
+ * The contract's endpoint table (section 4) as data: {@link operations} (method, success
+ * statuses) plus each operation's path template, a one-line summary and the schemas of its
+ * query, request body and response body.
  * The reference server, the OpenAPI document and the conformance kit read it.
  *
  * `response` is `undefined` for DELETE: the contract leaves the body of a DELETE response open.
@@ -17,6 +17,7 @@ import { Todo, TodoList } from './todo.ts'
 export const endpoints = {
   list: {
     ...operations.list,
+    path: COLLECTION_PATH,
     summary: 'List todos',
     query: TodoListQuery,
     request: undefined,
@@ -24,6 +25,7 @@ export const endpoints = {
   },
   get: {
     ...operations.get,
+    path: RECORD_PATH,
     summary: 'Get a todo',
     query: undefined,
     request: undefined,
@@ -31,6 +33,7 @@ export const endpoints = {
   },
   create: {
     ...operations.create,
+    path: COLLECTION_PATH,
     summary: 'Create a todo',
     query: undefined,
     request: TodoCreate,
@@ -38,6 +41,7 @@ export const endpoints = {
   },
   replace: {
     ...operations.replace,
+    path: RECORD_PATH,
     summary: 'Replace a todo',
     query: undefined,
     request: TodoReplace,
@@ -45,6 +49,7 @@ export const endpoints = {
   },
   update: {
     ...operations.update,
+    path: RECORD_PATH,
     summary: 'Change part of a todo',
     query: undefined,
     request: TodoPatch,
@@ -52,6 +57,7 @@ export const endpoints = {
   },
   delete: {
     ...operations.delete,
+    path: RECORD_PATH,
     summary: 'Delete a todo',
     query: undefined,
     request: undefined,

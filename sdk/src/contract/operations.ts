@@ -4,20 +4,20 @@ export const COLLECTION_PATH = '/todos'
 export const RECORD_PATH = '/todos/{id}'
 
 /**
- * The contract's endpoint table (section 4) without schemas: method, path template and the
- * success statuses a client accepts. Kept free of zod and prose so a client can read it without
- * bundling either; {@link endpoints} adds the schemas and summaries.
+ * The contract's endpoint table (section 4) reduced to what a client needs to send a request and
+ * judge the answer: method and success statuses. A client builds paths with {@link todoPath};
+ * {@link endpoints} adds the path templates, summaries and schemas, which a client need not bundle.
  *
  * @example
  * operations.create.success // → [200, 201]
  */
 export const operations = {
-  list: { method: 'GET', path: COLLECTION_PATH, success: [200] },
-  get: { method: 'GET', path: RECORD_PATH, success: [200] },
-  create: { method: 'POST', path: COLLECTION_PATH, success: [200, 201] },
-  replace: { method: 'PUT', path: RECORD_PATH, success: [200] },
-  update: { method: 'PATCH', path: RECORD_PATH, success: [200] },
-  delete: { method: 'DELETE', path: RECORD_PATH, success: [200] },
+  list: { method: 'GET', success: [200] },
+  get: { method: 'GET', success: [200] },
+  create: { method: 'POST', success: [200, 201] },
+  replace: { method: 'PUT', success: [200] },
+  update: { method: 'PATCH', success: [200] },
+  delete: { method: 'DELETE', success: [200] },
 } as const
 
 /** Name of one operation in {@link operations}. */
