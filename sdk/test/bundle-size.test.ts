@@ -5,15 +5,20 @@ import { expect, it } from 'vitest'
 const KiB = 1024
 
 /**
- * Issue 2 asks for 15 KiB including ky and zod. That cannot be met while the client checks
- * inputs and responses with the contract's schemas: ky alone is ~8.7 KiB, and ky plus the
- * contract module (its zod schemas, the list-query codec among them, evaluate as one module) is
- * ~17.3 KiB before any client code. So the check enforces the smallest total the design allows,
- * and separately caps what the client code adds on top of ky and the contract (~1.3 KiB today),
- * the part this package controls.
+ * Issue 2 asks for at most 15 KiB, ky and zod included. The figures (Nov 2026, ky 2.1, zod 4.6):
+ * ky alone ~8.73 KiB; ky plus what the client needs from the contract (the `Todo` schema and the
+ * zod/mini machinery it pulls, the operation table, the reason phrases) ~13.9 KiB; the client's
+ * own code on top ~1.2 KiB. Two choices keep it that small: the client checks responses
+ * against `Todo` item by item (zod's array schema would add ~0.4 KiB) and leaves input checks
+ * to the server (the input schemas and list-query codec would add ~3 KiB).
+ *
+ * The total is ~15.1 KiB, so TOTAL_BUDGET is the figure reached, not yet the issue's 15 KiB:
+ * `Todo`'s integer check on `id` alone costs ~0.43 KiB of zod, and the last ~0.1 KiB needs a
+ * decision on what to give up. OWN_CODE_BUDGET caps what this package's client code adds.
  */
-const TOTAL_BUDGET = 19 * KiB
-const OWN_CODE_BUDGET = 2.5 * KiB
+const ISSUE_BUDGET = 15 * KiB
+const TOTAL_BUDGET = 15.15 * KiB
+const OWN_CODE_BUDGET = 1.25 * KiB
 
 /** Gzipped size of a browser bundle of `entry`, bundled the way a web app would. */
 async function gzippedBundle(entry: string): Promise<number> {
@@ -33,18 +38,30 @@ async function gzippedBundle(entry: string): Promise<number> {
   return gzipSync(output.contents).byteLength
 }
 
+/** What the client imports from ky, zod and the contract, without any code of its own. */
+const DEPENDENCIES = `
+  import ky, { HTTPError, KyError, TimeoutError } from 'ky'
+  import * as z from 'zod/mini'
+  import { statusTextFor } from '../src/contract/http-status.ts'
+  import { operations, todoPath } from '../src/contract/operations.ts'
+  import { Todo, TODO_CREATE_DEFAULTS } from '../src/contract/todo.ts'
+  export default [ky, HTTPError, KyError, TimeoutError, (body) => z.safeParse(Todo, body),
+    statusTextFor, operations, todoPath, TODO_CREATE_DEFAULTS]
+`
+
 it('keeps a browser bundle of TodoClient within its size budget', async () => {
-  const [client, kyAlone, kyAndContract] = await Promise.all([
+  const [client, kyAlone, dependencies] = await Promise.all([
     gzippedBundle("export { TodoClient } from '@todokit/sdk'"),
     gzippedBundle("export { default } from 'ky'"),
-    gzippedBundle("export { default } from 'ky'; export * from '@todokit/sdk/contract'"),
+    gzippedBundle(DEPENDENCIES),
   ])
   const kib = (bytes: number) => `${(bytes / KiB).toFixed(2)} KiB`
   console.log(
     `browser bundle of TodoClient, minified + gzipped: ${kib(client)} (${client} bytes); ` +
-      `ky alone ${kib(kyAlone)}, ky + contract ${kib(kyAndContract)}, ` +
-      `own code ${kib(client - kyAndContract)}; budget ${kib(TOTAL_BUDGET)}`,
+      `ky alone ${kib(kyAlone)}, ky + zod + contract parts ${kib(dependencies)}, ` +
+      `own code ${kib(client - dependencies)}; budget ${kib(TOTAL_BUDGET)}, ` +
+      `issue 2 asks ${kib(ISSUE_BUDGET)} (${client - ISSUE_BUDGET} bytes to go)`,
   )
   expect(client).toBeLessThanOrEqual(TOTAL_BUDGET)
-  expect(client - kyAndContract).toBeLessThanOrEqual(OWN_CODE_BUDGET)
+  expect(client - dependencies).toBeLessThanOrEqual(OWN_CODE_BUDGET)
 })

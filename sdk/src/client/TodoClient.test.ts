@@ -229,10 +229,8 @@ describe('response validation', () => {
     expect(error.status).toBe(200)
     expect(error.body).toEqual(body)
     expect(error.issues.map((issue) => issue.path)).toEqual([['id'], ['completed']])
-    expect(error.message).toBe(
-      `200 response breaks the contract: GET ${BASE_URL}/todos/1: ` +
-        'id: Invalid input (expected number); completed: Invalid input (expected boolean)',
-    )
+    expect(error.issues).toMatchObject([{ expected: 'number' }, { expected: 'boolean' }])
+    expect(error.message).toBe(`200 response breaks the contract: GET ${BASE_URL}/todos/1`)
   })
 
   it('rejects a list with one bad todo, naming its index', async () => {

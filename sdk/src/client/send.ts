@@ -35,8 +35,11 @@ export function createSend(clientOptions: TodoClientOptions): Send {
   const { baseUrl, retry, fetch, validate = true, hooks } = clientOptions
   const clientTimeout = clientOptions.timeout ?? DEFAULT_TIMEOUT
   const base = resolveBaseUrl(baseUrl)
-  const clientHeaders = new Headers(clientOptions.headers)
-  if (!clientHeaders.has('accept')) clientHeaders.set('accept', 'application/json')
+  // `Headers` lower-cases names, so the caller's `Accept` (any case) replaces the default.
+  const clientHeaders = {
+    accept: 'application/json',
+    ...Object.fromEntries(new Headers(clientOptions.headers)),
+  }
   const request = ky.create(
     defined({
       headers: clientHeaders,

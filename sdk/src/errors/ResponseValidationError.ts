@@ -1,5 +1,4 @@
 import type * as z from 'zod/mini'
-import { formatIssues } from './formatIssues.ts'
 import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
 
 /** What a `ResponseValidationError` is built from. */
@@ -35,12 +34,11 @@ export class ResponseValidationError extends TodoClientError {
 
   constructor(init: ResponseValidationErrorInit) {
     const { status, body, issues } = init
-    super(
-      'ResponseValidationError',
-      `${status} response breaks the contract`,
-      init,
-      `: ${formatIssues(issues)}`,
-      { status, body, issues },
-    )
+    // The message stays short; `issues` says what is wrong and where.
+    super('ResponseValidationError', `${status} response breaks the contract`, init, '', {
+      status,
+      body,
+      issues,
+    })
   }
 }

@@ -38,9 +38,9 @@ export class TodoApiError extends TodoClientError {
   /** Parsed response body: a JSON value, text, or `undefined` when the body was empty. */
   declare readonly body: unknown
   /**
-   * The body as RFC 9457 problem details when the server labels it `application/problem+json`
-   * and it is a JSON object. Its members are as the server sent them: the client does not check
-   * them one by one (that would bundle another schema).
+   * The body as RFC 9457 problem details when the server labels it `application/problem+json`.
+   * It is as the server sent it: the client does not check it against a schema (that would
+   * bundle another one), so read its members defensively.
    */
   declare readonly problem: ProblemDetails | undefined
 
@@ -48,10 +48,9 @@ export class TodoApiError extends TodoClientError {
     const { status, body } = init
     const statusText = statusTextFor(status, init.statusText)
     const headers = new Headers(init.headers)
-    const problem =
-      /problem\+json/i.test(headers.get('content-type') ?? '') && body instanceof Object
-        ? (body as ProblemDetails)
-        : undefined
+    const problem = /problem\+json/i.test(headers.get('content-type') ?? '')
+      ? (body as ProblemDetails | undefined)
+      : undefined
     const detail = problem?.detail ? ` (${problem.detail})` : ''
     super('TodoApiError', `${status} ${statusText}`, init, detail, {
       status,
