@@ -149,7 +149,7 @@ describe('transport failures', () => {
     const error = await rejection(client.todos.list(undefined, { timeout: 20 }))
     expect(error).toBeInstanceOf(TimeoutError)
     expect(error).toMatchObject({ timeout: 20, method: 'GET', url: `${BASE_URL}/todos` })
-    expect((error as Error).message).toBe(`Timed out after 20 ms: GET ${BASE_URL}/todos`)
+    expect((error as Error).message).toBe(`Timeout 20 ms: GET ${BASE_URL}/todos`)
   })
 
   it('gives each attempt 10 seconds by default', async () => {
@@ -230,7 +230,7 @@ describe('response validation', () => {
     expect(error.body).toEqual(body)
     expect(error.issues.map((issue) => issue.path)).toEqual([['id'], ['completed']])
     expect(error.issues).toMatchObject([{ expected: 'number' }, { expected: 'boolean' }])
-    expect(error.message).toBe(`200 response breaks the contract: GET ${BASE_URL}/todos/1`)
+    expect(error.message).toBe(`Invalid 200 response: GET ${BASE_URL}/todos/1`)
   })
 
   it('rejects a list with one bad todo, naming its index', async () => {

@@ -182,8 +182,8 @@ describe('request options', () => {
     }
   })
 
-  it('rejects a relative baseUrl where there is no page to resolve it against', () => {
-    expect(() => new TodoClient({ baseUrl: '/api' })).toThrow(TypeError)
+  it('leaves a relative baseUrl to fetch, which rejects it where there is no page', async () => {
+    await expect(new TodoClient({ baseUrl: '/api' }).todos.get(1)).rejects.toThrow(TypeError)
   })
 
   it('uses the fetch it is given', async () => {

@@ -11,7 +11,7 @@ const RETRY_STATUS_CODES = [408, 429, 502, 503, 504]
  * network errors and the statuses that say "try again", honouring `Retry-After` up to 30 s.
  */
 export const DEFAULT_RETRY = {
-  limit: 2,
+  // `limit` stays ky's default, 2.
   methods: ['get', 'put', 'delete'],
   statusCodes: RETRY_STATUS_CODES,
   afterStatusCodes: RETRY_STATUS_CODES,
@@ -27,8 +27,9 @@ export type TodoClientRetryOptions = RetryOptions
 /** Options for `new TodoClient(options)`. */
 export interface TodoClientOptions {
   /**
-   * Where the todos API lives. May include a path prefix; requests go to `{baseUrl}/todos…`.
-   * A relative URL resolves against `location` in browsers.
+   * Where the todos API lives, without query or fragment. May include a path prefix; requests
+   * go to `{baseUrl}/todos…`. A relative URL is left to `fetch`, which resolves it against the
+   * page in browsers (and rejects it where there is no page).
    *
    * @example 'http://127.0.0.1:3000'
    * @example 'https://example.com/api/v1'

@@ -1,7 +1,10 @@
-import ky, { HTTPError, type Options } from 'ky'
+import ky, { HTTPError, KyError, TimeoutError as KyTimeoutError, type Options } from 'ky'
 import { type OperationName, operations } from '../contract/operations.ts'
+import { AbortError } from '../errors/AbortError.ts'
 import { createApiError } from '../errors/createApiError.ts'
+import { NetworkError } from '../errors/NetworkError.ts'
 import { ResponseValidationError } from '../errors/ResponseValidationError.ts'
+import { TimeoutError } from '../errors/TimeoutError.ts'
 import { checkBody } from './checkBody.ts'
 import { defined } from './defined.ts'
 import {
@@ -11,8 +14,6 @@ import {
   type TodoClientOptions,
 } from './options.ts'
 import { parseBody } from './parseBody.ts'
-import { resolveBaseUrl } from './resolveBaseUrl.ts'
-import { toClientError } from './toClientError.ts'
 
 /**
  * Performs one operation of the contract and resolves with its checked body.
@@ -32,38 +33,46 @@ export type Send = (
  * turn each answer into data or one of the SDK's errors.
  */
 export function createSend(clientOptions: TodoClientOptions): Send {
-  const { baseUrl, retry, fetch, validate = true, hooks } = clientOptions
+  const { baseUrl, headers, retry, fetch, validate = true, hooks } = clientOptions
   const clientTimeout = clientOptions.timeout ?? DEFAULT_TIMEOUT
-  const base = resolveBaseUrl(baseUrl)
-  // `Headers` lower-cases names, so the caller's `Accept` (any case) replaces the default.
-  const clientHeaders = {
-    accept: 'application/json',
-    ...Object.fromEntries(new Headers(clientOptions.headers)),
-  }
-  const request = ky.create(
-    defined({
-      headers: clientHeaders,
-      retry: { ...DEFAULT_RETRY, ...(typeof retry === 'number' ? { limit: retry } : retry) },
-      fetch,
-      hooks,
-    }),
-  )
+  // Paths are appended to the base as given. A relative base stays relative: `fetch` resolves it
+  // (against the page in browsers), and no `location` is read (Deno throws without --location).
+  const base = `${baseUrl}`.replace(/\/+$/, '')
+  // ky takes `undefined` for headers, fetch and hooks as "none given".
+  const request = ky.create({
+    headers,
+    retry: { ...DEFAULT_RETRY, ...(typeof retry === 'number' ? { limit: retry } : retry) },
+    fetch,
+    hooks,
+    // `.json()` asks for JSON (unless the caller set `accept`) and reads any body through
+    // `parseBody`: JSON as a value, other text as text, nothing as `undefined`.
+    parseJson: parseBody,
+  })
 
-  return async (operation, path, { signal, timeout = clientTimeout, headers } = {}, json) => {
+  return async (operation, path, options = {}, json) => {
+    const { signal, timeout = clientTimeout } = options
     const { method, success } = operations[operation]
-    const url = new URL(`.${path}`, base).href
+    const url = base + path
     const call = { method, url }
     let response: Response
     let body: unknown
     try {
-      const pending = request(url, defined({ method, json, signal, timeout, headers }) as Options)
-      body = parseBody(await pending.text())
+      const pending = request(
+        url,
+        defined({ method, json, signal, timeout, headers: options.headers }) as Options,
+      )
+      body = await pending.json()
       response = await pending
     } catch (error) {
-      if (!(error instanceof HTTPError))
-        throw toClientError(error, call, timeout, signal)
-        // An error status (after any retries) is handled below like every status the contract
-        // does not name as success, with the body ky has read.
+      // ky's errors never reach callers: each becomes one of the SDK's.
+      if (error instanceof KyTimeoutError) throw new TimeoutError(call, timeout || 0)
+      if (signal?.aborted) throw new AbortError(call, signal.reason)
+      if (!(error instanceof HTTPError)) {
+        // No response at all, or (not a ky error) the caller's own hook or fetch threw: unchanged.
+        throw error instanceof KyError ? new NetworkError(call, error.cause) : error
+      }
+      // An error status (after any retries) is handled below like every status the contract
+      // does not name as success, with the body ky has read.
       ;({ response, data: body } = error)
     }
     const { status, statusText } = response

@@ -35,7 +35,7 @@ export class ResponseValidationError extends TodoClientError {
   constructor(init: ResponseValidationErrorInit) {
     const { status, body, issues } = init
     // The message stays short; `issues` says what is wrong and where.
-    super('ResponseValidationError', `${status} response breaks the contract`, init, '', {
+    super('ResponseValidationError', `Invalid ${status} response`, init, '', {
       status,
       body,
       issues,

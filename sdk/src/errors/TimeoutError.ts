@@ -17,6 +17,6 @@ export class TimeoutError extends TodoClientError {
   declare readonly timeout: number
 
   constructor(request: RequestDescription, timeout: number) {
-    super('TimeoutError', `Timed out after ${timeout} ms`, request, '', { timeout })
+    super('TimeoutError', `Timeout ${timeout} ms`, request, '', { timeout })
   }
 }

@@ -3,7 +3,7 @@
  * realms share, so the guards recognise errors from another realm (an iframe, a vm context) or a
  * second copy of the package, where `instanceof` fails.
  */
-const BRAND = Symbol.for('@todokit/sdk/error')
+const BRAND = Symbol.for('todokit.error')
 
 /** Marks `error` as one of the SDK's errors, of the given family. */
 export function brand(error: Error, family: string): void {
