@@ -13,6 +13,7 @@ import {
 import { type LiveServer, startReferenceServer } from '../../scripts/lib/live-server.ts'
 import { bin, fromRoot } from '../../scripts/lib/paths.ts'
 import { runToCompletion } from '../../scripts/lib/processes.ts'
+import { linkWorkspaceBins } from '../../scripts/lib/workspace-bins.ts'
 
 // Every code example of docs/*.md is extracted, type-checked against the workspace sources and
 // executed against a fresh reference server (a new one per example, so ids and lists are
@@ -23,7 +24,13 @@ const byKind = (lang: string, flag: string) =>
 const tsRun = byKind('ts', 'run')
 const tsVitest = byKind('ts', 'vitest')
 const shRun = byKind('sh', 'run')
-const env = { ...process.env, PATH: `${bin('')}:${dirname(process.execPath)}:${process.env.PATH}` }
+// The packages' bins, Node 24 as their shebang's `node`, then the root's tools (tsc).
+const BINS = join(EXAMPLES_DIR, 'bin')
+linkWorkspaceBins(BINS)
+const env = {
+  ...process.env,
+  PATH: `${BINS}:${dirname(process.execPath)}:${bin('')}:${process.env.PATH}`,
+}
 
 let server: LiveServer
 beforeAll(async () => {
@@ -85,7 +92,7 @@ describe.each(tsRun)('the TypeScript example $name', (example) => {
 describe.each(shRun)('the shell example $name', (example) => {
   it('runs against a live reference server and prints what the page shows', async () => {
     await withFreshServer(async (url) => {
-      // `npx` would run inside the workspace folder; the shim runs the workspace's bin (on PATH)
+      // `npx` would run inside the workspace folder; the shim runs the package's bin (on PATH)
       // in the example's own folder, as npx does in a project that installed the packages.
       const script = `npx() { command "$@"; }\n${againstServer(example.block.code, url)}`
       const cwd = mkdtempSync(join(tmpdir(), 'todokit-sh-example-'))

@@ -23,12 +23,16 @@ const SERVER_CLI = fromRoot('reference-server', 'dist', 'cli.js')
 const CONFORMANCE_CLI = fromRoot('conformance', 'dist', 'cli.js')
 const DENO_FLAGS = ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read']
 
-/** Installs Node 22, Bun and Deno from the npm registry into scripts/runtimes when missing. */
+/**
+ * Installs Node 22, Bun and Deno from the npm registry into scripts/runtimes when missing, at the
+ * versions its lock pins. `npm install --no-save` rather than `npm ci`: npm leaves Deno's
+ * other-platform packages out of the lock it writes, and `npm ci` then refuses that lock.
+ */
 export async function ensureRuntimes(): Promise<void> {
   if (['node', 'bun', 'deno'].every((name) => existsSync(runtimeBin(name)))) return
   const npm = await runToCompletion(
     'npm',
-    ['ci', '--prefix', RUNTIMES, '--no-audit', '--no-fund', '--prefer-offline'],
+    ['install', '--no-save', '--prefix', RUNTIMES, '--no-audit', '--no-fund', '--prefer-offline'],
     { timeoutMs: 300_000 },
   )
   if (npm.code !== 0) throw new Error(`installing the matrix runtimes failed:\n${npm.stderr}`)
