@@ -9,8 +9,11 @@ export const CHROMIUM_PATH = '/usr/bin/chromium'
  * developer's machine without Chromium; in CI (`CI=true`) they always run, and fail loudly if
  * `.ci/run` did not install the browser.
  */
-export function chromiumSkipReason(): string | undefined {
-  if (existsSync(CHROMIUM_PATH) || process.env.CI === 'true') return undefined
+export function chromiumSkipReason(
+  installed = existsSync(CHROMIUM_PATH),
+  ci = process.env.CI === 'true',
+): string | undefined {
+  if (installed || ci) return undefined
   return `skipped: ${CHROMIUM_PATH} is absent (install it with: apt-get install chromium)`
 }
 
