@@ -9,7 +9,6 @@ export default defineConfig({
   resolve: { conditions: ['@todokit/source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['@todokit/source', ...defaultServerConditions] } },
   test: {
-    passWithNoTests: true,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },
   },
