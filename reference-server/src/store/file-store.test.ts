@@ -255,22 +255,50 @@ describe('FileStore compaction', () => {
   })
 
   it('leaves files a reopen recovers completely at every point of a compaction', async () => {
-    const store = await FileStore.open(path, { compactionMinBytes: 200 })
-    for (let index = 0; index < 20; index++)
-      await store.create({ content: `todo ${index}`, completed: false })
-    // Snapshot the directory as a crash would leave it, then let the store go on.
-    const copy = join(directory, 'copy')
-    await fsp.mkdir(copy)
-    for (const name of await fsp.readdir(directory)) {
-      if (name.startsWith('todos.json')) await fsp.copyFile(join(directory, name), join(copy, name))
+    // Before each step that changes the directory (create, rename, delete a file), copy the
+    // data files as a crash at that instant would leave them. The store awaits each step, so
+    // every copy is one consistent moment.
+    const images: string[] = []
+    let capturing = false
+    const captureThen =
+      <A extends unknown[], R>(step: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        if (capturing) {
+          const image = join(directory, `crash-${images.length}`)
+          await fsp.mkdir(image)
+          for (const name of await fsp.readdir(directory)) {
+            if (name.startsWith('todos.json') && name !== 'todos.json.lock') {
+              await fsp.copyFile(join(directory, name), join(image, name))
+            }
+          }
+          images.push(image)
+        }
+        return step(...args)
+      }
+    const fs: FileStoreFs = {
+      ...fsp,
+      open: captureThen(fsp.open),
+      rename: captureThen(fsp.rename),
+      unlink: captureThen(fsp.unlink),
     }
-    await fsp.unlink(join(copy, 'todos.json.lock'))
+    const store = await FileStore.open(path, { fs, compactionMinBytes: 200 })
+    for (let index = 0; index < 20; index++) {
+      await store.create({ content: `todo ${index}`, completed: index % 2 === 0 })
+    }
+    await store.update(3, { content: 'changed' })
+    await store.delete(4)
     const expected = store.list().slice()
+    // Every write is acknowledged; close() compacts the rest of the journal into the snapshot.
+    capturing = true
     await store.close()
+    capturing = false
 
-    const recovered = await FileStore.open(join(copy, 'todos.json'))
-    expect(recovered.list()).toEqual(expected)
-    await recovered.close()
+    expect(images.length).toBeGreaterThanOrEqual(4)
+    for (const image of images) {
+      const recovered = await FileStore.open(join(image, 'todos.json'))
+      expect(recovered.list(), image).toEqual(expected)
+      await recovered.close()
+    }
   })
 
   it('keeps working when a compaction fails, and loses nothing', async () => {
