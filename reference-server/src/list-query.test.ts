@@ -67,6 +67,17 @@ describe('GET /todos query errors', () => {
       },
     ])
   })
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'names the unknown parameter %s, even one Object.prototype has',
+    async (name) => {
+      expect(await errorsOf(`${name}=1`)).toEqual([
+        {
+          pointer: `/${name}`,
+          detail: `Unknown query parameter "${name}"; known: id, content, completed, q, order`,
+        },
+      ])
+    },
+  )
   it('names an unknown sort field', async () => {
     const [error] = await errorsOf('order=id,title')
     expect(error).toMatchObject({ pointer: '/order' })
@@ -85,6 +96,12 @@ describe('GET /todos query errors', () => {
   )
   it('refuses a search longer than the limit', async () => {
     expect((await errorsOf(`q=${'a'.repeat(1001)}`))[0]?.pointer).toBe('/q')
+  })
+  it('refuses a repeated __proto__ parameter', async () => {
+    expect(await errorsOf('__proto__=1&__proto__=2')).toContainEqual({
+      pointer: '/__proto__',
+      detail: 'The query parameter "__proto__" is repeated; send it once',
+    })
   })
   it('refuses a repeated parameter', async () => {
     expect(await errorsOf('completed=true&completed=false')).toEqual([

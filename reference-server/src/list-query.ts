@@ -24,7 +24,9 @@ const SORT_KEYS = OrderKey.options.join(', ')
  * parseListQuery('completed=false&order=-id') // → { ok: true, query: { completed: false, order: ['-id'] } }
  */
 export function parseListQuery(search: string): ListQueryResult {
-  const raw: Record<string, string> = {}
+  // No prototype: a parameter named `__proto__` must become an own key (and so an unknown
+  // parameter) rather than a silently ignored write to the prototype.
+  const raw: Record<string, string> = Object.create(null)
   const errors: FieldError[] = []
   for (const [name, value] of new URLSearchParams(search)) {
     if (Object.hasOwn(raw, name)) {
