@@ -348,4 +348,22 @@ describe('reason phrases over a socket', () => {
       await server.close()
     }
   })
+  it('keeps the RFC 9110 phrase when every request is logged, as the CLI does by default', async () => {
+    const lines: string[] = []
+    const server = await listen(createApp({ maxBodyBytes: 10 }), {
+      port: 0,
+      log: (line) => lines.push(line),
+    })
+    try {
+      const response = await fetch(
+        `${server.url}/todos`,
+        jsonRequest('POST', { content: 'too long' }),
+      )
+      expect(response.status).toBe(413)
+      expect(response.statusText).toBe('Content Too Large')
+      expect(lines).toEqual([expect.stringMatching(/^POST \/todos 413 \d+\.\dms$/)])
+    } finally {
+      await server.close()
+    }
+  })
 })
