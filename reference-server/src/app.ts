@@ -90,7 +90,7 @@ export function createApp(options: AppOptions = {}): Hono {
     if ((error as Error | null)?.name === 'StoreFailedError') {
       return problem(
         503,
-        'The data store cannot accept writes until the server restarts; its log has the details',
+        'The data store failed; it serves no requests until the server restarts, and its log has the details',
       )
     }
     return problem(500, 'The server failed to handle this request; its log has the details')

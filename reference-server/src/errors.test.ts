@@ -1,8 +1,13 @@
+import * as fsp from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { MAX_BODY_BYTES, ProblemDetails } from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
+import { failingFs } from '../test/counting-fs.ts'
 import { appWith, chunkedBody, jsonRequest, MILK, streamedJsonRequest } from '../test/helpers.ts'
 import { createApp } from './app.ts'
 import { listen } from './listen.ts'
+import { FileStore } from './store/file-store.ts'
 import { MemoryStore } from './store/memory-store.ts'
 
 /** Reads a problem+json response and checks its RFC 9457 shape and reason phrase. */
@@ -282,6 +287,27 @@ describe('503 Service Unavailable', () => {
     const body = await problemOf(response, 503, 'Service Unavailable')
     expect(JSON.stringify(body)).not.toMatch(/EIO|var/)
     expect(reported).toHaveLength(1)
+  })
+
+  it('answers reads with 503 too once a file store failed, so no one sees a refused write', async () => {
+    const directory = await fsp.mkdtemp(join(tmpdir(), 'todokit-failed-store-'))
+    const { fs, failing } = failingFs()
+    const store = await FileStore.open(join(directory, 'todos.json'), { fs })
+    try {
+      const app = createApp({ store, onError: () => {} })
+      const kept = await app.request('/todos', jsonRequest('POST', { content: 'kept' }))
+      expect(kept.status).toBe(201)
+      failing.now = true
+      const refused = await app.request('/todos', jsonRequest('POST', { content: 'refused' }))
+      await problemOf(refused, 503, 'Service Unavailable')
+      failing.now = false
+      for (const path of ['/todos', '/todos/1', '/todos/2']) {
+        await problemOf(await app.request(path), 503, 'Service Unavailable')
+      }
+    } finally {
+      await store.close()
+      await fsp.rm(directory, { recursive: true, force: true })
+    }
   })
 })
 

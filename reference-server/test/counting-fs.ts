@@ -21,3 +21,21 @@ export function countingFs(): { fs: FileStoreFs; counts: { datasync: number } } 
   }
   return { fs, counts }
 }
+
+/** node:fs/promises whose datasync fails once `failing.now` is set. */
+export function failingFs(): { fs: FileStoreFs; failing: { now: boolean } } {
+  const failing = { now: false }
+  const fs: FileStoreFs = {
+    ...fsp,
+    open: async (...args: Parameters<typeof fsp.open>) => {
+      const handle = await fsp.open(...args)
+      const datasync = handle.datasync.bind(handle)
+      handle.datasync = () =>
+        failing.now
+          ? Promise.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }))
+          : datasync()
+      return handle
+    },
+  }
+  return { fs, failing }
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MAX_CONTENT_LENGTH } from '@todokit/sdk/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { countingFs } from '../../test/counting-fs.ts'
+import { countingFs, failingFs } from '../../test/counting-fs.ts'
 import type { FileStoreFs } from './durable-fs.ts'
 import { DataFileError, FileStore, StoreFailedError } from './file-store.ts'
 import { encodeJournalRecord, type JournalRecord } from './journal-format.ts'
@@ -37,24 +37,6 @@ async function writeJournal(generation: number, records: JournalRecord[], tail =
 
 async function filesInDirectory() {
   return (await fsp.readdir(directory)).sort()
-}
-
-/** node:fs/promises whose datasync fails once `failing.now` is set. */
-function failingFs() {
-  const failing = { now: false }
-  const fs: FileStoreFs = {
-    ...fsp,
-    open: async (...args: Parameters<typeof fsp.open>) => {
-      const handle = await fsp.open(...args)
-      const datasync = handle.datasync.bind(handle)
-      handle.datasync = () =>
-        failing.now
-          ? Promise.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }))
-          : datasync()
-      return handle
-    },
-  }
-  return { fs, failing }
 }
 
 describe('FileStore', () => {
@@ -216,6 +198,9 @@ describe('FileStore group commit', () => {
     await expect(store.create({ content: 'later', completed: false })).rejects.toBeInstanceOf(
       StoreFailedError,
     )
+    // The memory holds the rejected changes: reads refuse too rather than show them.
+    expect(() => store.list()).toThrow(StoreFailedError)
+    expect(() => store.get(kept.id)).toThrow(StoreFailedError)
     await store.close()
 
     // The rejected batch reached the file before its fsync failed, so it may or may not be

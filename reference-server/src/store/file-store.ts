@@ -153,11 +153,15 @@ export class FileStore implements TodoStore {
     return this.#seq
   }
 
+  /** @throws {StoreFailedError} once a write failed: see {@link #assertReadable}. */
   list(): readonly Todo[] {
+    this.#assertReadable()
     return this.#table.list()
   }
 
+  /** @throws {StoreFailedError} once a write failed: see {@link #assertReadable}. */
   get(id: number): Todo | undefined {
+    this.#assertReadable()
     return this.#table.get(id)
   }
 
@@ -209,6 +213,14 @@ export class FileStore implements TodoStore {
     } finally {
       await this.#releaseLock()
     }
+  }
+
+  /**
+   * After a failed write the memory holds changes whose clients were told they failed, and the
+   * store cannot know which of them reached the disk: reads refuse too rather than show them.
+   */
+  #assertReadable(): void {
+    if (this.#group.failure) throw this.#group.failure
   }
 
   #assertWritable(): void {

@@ -13,9 +13,15 @@ import type { Todo, TodoCreateData, TodoPatchInput } from '@todokit/sdk/contract
 export interface TodoStore {
   /** Grows by one on every change; the list's ETag derives from it. */
   readonly revision: number
-  /** Every todo, in ascending id order. The array must not be mutated by callers. */
+  /**
+   * Every todo, in ascending id order. The array must not be mutated by callers.
+   * @throws {StoreFailedError} from a FileStore whose disk failed a write (the app answers 503).
+   */
   list(): readonly Todo[]
-  /** The todo with `id`, or `undefined`. */
+  /**
+   * The todo with `id`, or `undefined`.
+   * @throws {StoreFailedError} from a FileStore whose disk failed a write (the app answers 503).
+   */
   get(id: number): Todo | undefined
   /**
    * Stores a new todo. Without `input.id` the store assigns the next id from a counter that
