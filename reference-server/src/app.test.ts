@@ -1,6 +1,11 @@
+import * as fsp from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { appWith, BREAD, jsonRequest, MILK, WALK } from '../test/helpers.ts'
 import { createApp } from './app.ts'
+import { FileStore } from './store/file-store.ts'
 
 describe('GET /todos', () => {
   it('lists every todo in ascending id order', async () => {
@@ -59,19 +64,47 @@ describe('POST /todos', () => {
 
   it('gives 1,000 parallel creates 1,000 distinct ids, all listed', async () => {
     const app = createApp()
-    const responses = await Promise.all(
-      Array.from({ length: 1000 }, (_, index) =>
-        app.request('/todos', jsonRequest('POST', { content: `todo ${index}` })),
-      ),
-    )
-    const ids = await Promise.all(responses.map(async (response) => (await response.json()).id))
+    const ids = await createInParallel(app, 1000)
     expect(new Set(ids).size).toBe(1000)
-    const listed = (await (await app.request('/todos')).json()) as { id: number }[]
-    expect(listed.map((todo) => todo.id).sort((a, b) => a - b)).toEqual(
-      [...ids].sort((a, b) => a - b),
-    )
+    expect(await listedIds(app)).toEqual(ids)
+  })
+
+  it('gives 1,000 parallel creates to a FileStore 1,000 distinct ids, kept after a reopen', async () => {
+    const directory = await fsp.mkdtemp(join(tmpdir(), 'todokit-parallel-'))
+    const path = join(directory, 'todos.json')
+    try {
+      const store = await FileStore.open(path)
+      const ids = await createInParallel(createApp({ store }), 1000)
+      expect(new Set(ids).size).toBe(1000)
+      expect(await listedIds(createApp({ store }))).toEqual(ids)
+      await store.close()
+
+      const reopened = await FileStore.open(path)
+      expect(await listedIds(createApp({ store: reopened }))).toEqual(ids)
+      await reopened.close()
+    } finally {
+      await fsp.rm(directory, { recursive: true, force: true })
+    }
   })
 })
+
+/** POSTs `count` todos at once; the ids they were given, ascending (each answer must be 201). */
+async function createInParallel(app: Hono, count: number): Promise<number[]> {
+  const responses = await Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      app.request('/todos', jsonRequest('POST', { content: `todo ${index}` })),
+    ),
+  )
+  expect(responses.map((response) => response.status)).toEqual(Array(count).fill(201))
+  const ids = await Promise.all(responses.map(async (response) => (await response.json()).id))
+  return ids.sort((a, b) => a - b)
+}
+
+/** The ids `GET /todos` lists, in its (ascending) order. */
+async function listedIds(app: Hono): Promise<number[]> {
+  const listed = (await (await app.request('/todos')).json()) as { id: number }[]
+  return listed.map((todo) => todo.id)
+}
 
 describe('PUT /todos/{id}', () => {
   it('replaces the whole record', async () => {
