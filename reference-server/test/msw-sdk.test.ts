@@ -30,7 +30,8 @@ describe('the msw handlers through the SDK', () => {
       content: 'Oat milk',
       completed: true,
     })
-    expect(await client.todos.list({ completed: true, order: ['-id'] })).toHaveLength(2)
+    const newestFirst = await client.todos.list({ completed: true, order: ['-id'] })
+    expect(newestFirst.map((todo) => todo.id)).toEqual([2, 1])
     await client.todos.delete(2)
     expect((await client.todos.list()).map((todo) => todo.id)).toEqual([1])
   })
