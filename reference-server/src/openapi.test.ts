@@ -1,5 +1,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
-import { endpoints, MAX_BODY_BYTES, TodoCreate, TodoPatch } from '@todokit/sdk/contract'
+import {
+  endpoints,
+  MAX_BODY_BYTES,
+  MAX_TODO_ID,
+  Todo,
+  TodoCreate,
+  TodoPatch,
+} from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { createApp } from './app.ts'
@@ -62,6 +69,28 @@ describe('createOpenApiDocument', () => {
     expect(Object.keys(patch.responses)).toContain('412')
     expect(document.info.description).toContain(String(MAX_BODY_BYTES))
     expect(JSON.stringify(document)).toContain('application/problem+json')
+  })
+
+  it('documents the 503 of a failed data file on every operation', () => {
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]
+      expect(operation?.responses['503'], name).toEqual({
+        $ref: '#/components/responses/Status503',
+      })
+    }
+    expect(JSON.stringify(document)).toContain('Service Unavailable: With a data file')
+  })
+
+  it('publishes the id range of returned todos, while the SDK schema stays tolerant', () => {
+    const range = { type: 'integer', minimum: 1, maximum: MAX_TODO_ID }
+    type WithId = { properties: { id: unknown } }
+    const schemas = document.components.schemas as unknown as {
+      Todo: WithId
+      TodoList: { items: WithId }
+    }
+    expect(schemas.Todo.properties.id).toEqual(range)
+    expect(schemas.TodoList.items.properties.id).toEqual(range)
+    expect(Todo.safeParse({ id: -5, content: 'x', completed: false }).success).toBe(true)
   })
 })
 

@@ -5,6 +5,7 @@ import {
   MAX_BODY_BYTES,
   MAX_CONTENT_LENGTH,
   MAX_SEARCH_LENGTH,
+  MAX_TODO_ID,
   type OperationName,
   OrderKey,
   ProblemDetails,
@@ -44,14 +45,23 @@ const SCHEMAS = [
   ['ProblemDetails', ProblemDetails, 'output'],
 ] as const
 
-/** zod's JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) without its `$schema` line. */
+/**
+ * zod's JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) without its `$schema` line, with what
+ * the document says more precisely than the runtime schemas do.
+ */
 function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonObject {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
-    // JSON Schema cannot see TodoPatch's "at least one field" refinement; minProperties can.
     override: (context) => {
+      // JSON Schema cannot see TodoPatch's "at least one field" refinement; minProperties can.
       if (context.zodSchema === TodoPatch) context.jsonSchema.minProperties = 1
+      // The SDK's Todo accepts any integer id, to tolerate servers (see Todo); the ids this
+      // server hands out are TodoIds, and that range is what its document publishes.
+      if (context.zodSchema === Todo.shape.id) {
+        context.jsonSchema.minimum = 1
+        context.jsonSchema.maximum = MAX_TODO_ID
+      }
     },
   })
   return rest
@@ -74,7 +84,7 @@ const QUERY_DESCRIPTIONS: Record<(typeof LIST_QUERY_PARAMETERS)[number], string>
   order: `Sort keys, comma-separated, earlier keys first: ${OrderKey.options.join(', ')} (\`-\` for descending). A field may appear once. Without it, todos come in ascending id order.`,
 }
 
-/** Error responses each operation can give, beyond the 405/500 every path may answer. */
+/** Error responses each operation can give, beyond the 405/500/503 every path may answer. */
 const ERRORS: Record<OperationName, number[]> = {
   list: [400],
   get: [400, 404],
@@ -93,6 +103,7 @@ const ERROR_MEANING: Record<number, string> = {
   413: 'The body is larger than the limit.',
   415: 'The body is not sent as JSON.',
   500: 'The server failed; the body never carries a stack trace.',
+  503: 'With a data file (`--data`): the disk failed a write, and the store answers no request, reads included, until the server restarts (which recovers every acknowledged write).',
 }
 
 const ETAG_HEADER = {
@@ -101,7 +112,7 @@ const ETAG_HEADER = {
 
 function errorResponses(name: OperationName): JsonObject {
   const responses: JsonObject = {}
-  for (const status of [...ERRORS[name], 405, 500]) {
+  for (const status of [...ERRORS[name], 405, 500, 503]) {
     responses[status] = { $ref: `#/components/responses/Status${status}` }
   }
   return responses

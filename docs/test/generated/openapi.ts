@@ -162,6 +162,15 @@ export interface components {
         'application/problem+json': components['schemas']['ProblemDetails']
       }
     }
+    /** @description Service Unavailable: With a data file (`--data`): the disk failed a write, and the store answers no request, reads included, until the server restarts (which recovers every acknowledged write). */
+    Status503: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['ProblemDetails']
+      }
+    }
   }
   parameters: never
   requestBodies: never
@@ -213,6 +222,7 @@ export interface operations {
       400: components['responses']['Status400']
       405: components['responses']['Status405']
       500: components['responses']['Status500']
+      503: components['responses']['Status503']
     }
   }
   create: {
@@ -246,6 +256,7 @@ export interface operations {
       413: components['responses']['Status413']
       415: components['responses']['Status415']
       500: components['responses']['Status500']
+      503: components['responses']['Status503']
     }
   }
   get: {
@@ -283,6 +294,7 @@ export interface operations {
       404: components['responses']['Status404']
       405: components['responses']['Status405']
       500: components['responses']['Status500']
+      503: components['responses']['Status503']
     }
   }
   replace: {
@@ -320,6 +332,7 @@ export interface operations {
       413: components['responses']['Status413']
       415: components['responses']['Status415']
       500: components['responses']['Status500']
+      503: components['responses']['Status503']
     }
   }
   delete: {
@@ -349,6 +362,7 @@ export interface operations {
       405: components['responses']['Status405']
       412: components['responses']['Status412']
       500: components['responses']['Status500']
+      503: components['responses']['Status503']
     }
   }
   update: {
@@ -387,6 +401,7 @@ export interface operations {
       413: components['responses']['Status413']
       415: components['responses']['Status415']
       500: components['responses']['Status500']
+      503: components['responses']['Status503']
     }
   }
 }
