@@ -7,6 +7,10 @@ const DATA = {
     { id: 1, content: 'Water the plants', completed: false },
     { id: 2, content: 'Call the plumber', completed: true },
     { id: 3, content: 'zzz last in content order', completed: false },
+    // Ids a probe for "an id nobody holds" might guess: the run must leave these alone too.
+    { id: -1, content: 'Negative id', completed: false },
+    { id: 0, content: 'Zero id', completed: true },
+    { id: Number.MAX_SAFE_INTEGER, content: 'Huge id', completed: false },
   ],
 }
 
