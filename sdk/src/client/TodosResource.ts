@@ -48,8 +48,10 @@ export class TodosResource {
    * const todo = await client.todos.create({ content: 'Buy milk' })
    */
   create(input: TodoCreateInput, options?: RequestOptions): Promise<Todo> {
-    const json = { ...TODO_CREATE_DEFAULTS, ...defined(input) }
-    return this.#send('create', COLLECTION_PATH, options, json) as Promise<Todo>
+    return this.#send('create', COLLECTION_PATH, options, {
+      ...TODO_CREATE_DEFAULTS,
+      ...defined(input),
+    }) as Promise<Todo>
   }
 
   /**

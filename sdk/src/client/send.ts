@@ -65,7 +65,8 @@ export function createSend(clientOptions: TodoClientOptions): Send {
       response = await pending
     } catch (error) {
       // ky's errors never reach callers: each becomes one of the SDK's.
-      if (error instanceof KyTimeoutError) throw new TimeoutError(call, timeout || 0)
+      // Only a per-attempt timeout times out (no `totalTimeout` is set), so `timeout` is a number.
+      if (error instanceof KyTimeoutError) throw new TimeoutError(call, timeout as number)
       if (signal?.aborted) throw new AbortError(call, signal.reason)
       if (!(error instanceof HTTPError)) {
         // No response at all, or (not a ky error) the caller's own hook or fetch threw: unchanged.

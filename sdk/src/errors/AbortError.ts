@@ -11,8 +11,6 @@ import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
  * await pending.catch((error) => isAbortError(error) || Promise.reject(error))
  */
 export class AbortError extends TodoClientError {
-  override readonly name: string = 'AbortError'
-
   constructor(request: RequestDescription, reason: unknown) {
     super('AbortError', 'Aborted', request, '', {}, { cause: reason })
   }

@@ -12,8 +12,6 @@ import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
  * }
  */
 export class NetworkError extends TodoClientError {
-  override readonly name: string = 'NetworkError'
-
   constructor(request: RequestDescription, cause: unknown) {
     const reason = cause instanceof Error ? ` (${cause.message})` : ''
     super('NetworkError', 'Network error', request, reason, {}, { cause })

@@ -24,7 +24,6 @@ export interface ResponseValidationErrorInit extends RequestDescription {
  * }
  */
 export class ResponseValidationError extends TodoClientError {
-  override readonly name: string = 'ResponseValidationError'
   /** The success status the server answered with. @example 200 */
   declare readonly status: number
   /** The parsed body that broke the contract. */
@@ -33,12 +32,8 @@ export class ResponseValidationError extends TodoClientError {
   declare readonly issues: readonly z.core.$ZodIssue[]
 
   constructor(init: ResponseValidationErrorInit) {
-    const { status, body, issues } = init
-    // The message stays short; `issues` says what is wrong and where.
-    super('ResponseValidationError', `Invalid ${status} response`, init, '', {
-      status,
-      body,
-      issues,
-    })
+    // The message stays short; `issues` says what is wrong and where. `init` is the request plus
+    // this error's own fields, so it serves as both.
+    super('ResponseValidationError', `Invalid ${init.status} response`, init, '', init)
   }
 }

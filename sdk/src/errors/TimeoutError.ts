@@ -12,7 +12,6 @@ import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
  * }
  */
 export class TimeoutError extends TodoClientError {
-  override readonly name: string = 'TimeoutError'
   /** The per-attempt timeout that elapsed, in milliseconds. @example 10000 */
   declare readonly timeout: number
 

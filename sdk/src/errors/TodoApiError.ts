@@ -28,7 +28,6 @@ export interface TodoApiErrorInit extends RequestDescription {
  * }
  */
 export class TodoApiError extends TodoClientError {
-  override readonly name: string = 'TodoApiError'
   /** HTTP status code. @example 404 */
   declare readonly status: number
   /** Reason phrase; the standard one when the server sent none. @example 'Not Found' */

@@ -1,4 +1,4 @@
-import { brand } from './brand.ts'
+import { BRAND } from './brand.ts'
 
 /** The request an error is about. */
 export interface RequestDescription {
@@ -20,9 +20,13 @@ export interface RequestDescription {
  * }
  */
 export class TodoClientError extends Error {
-  override readonly name: string = 'TodoClientError'
   // Declared, not initialised: the constructor assigns them (and a subclass's own fields) from
   // `fields` in one place, and an initialiser would reset them to undefined after `super()`.
+  /**
+   * The class's name, e.g. `'NotFoundError'`. The constructor sets it to the family; a subclass
+   * within a family (`NotFoundError` in `TodoApiError`'s) declares its own.
+   */
+  declare readonly name: string
   /** HTTP method of the failed request. */
   declare readonly method: string
   /** Absolute URL of the failed request. */
@@ -47,7 +51,8 @@ export class TodoClientError extends Error {
     options?: ErrorOptions,
   ) {
     super(`${what}: ${method} ${url}${more}`, options)
-    Object.assign(this, { method, url }, fields)
-    brand(this, family)
+    Object.assign(this, { name: family, method, url }, fields)
+    // The brand marks it as one of the SDK's errors, of this family, for the guards.
+    Object.defineProperty(this, BRAND, { value: family })
   }
 }

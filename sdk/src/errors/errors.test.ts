@@ -19,6 +19,7 @@ import { ResponseValidationError } from './ResponseValidationError.ts'
 import { ServerError } from './ServerError.ts'
 import { TimeoutError } from './TimeoutError.ts'
 import { TodoApiError } from './TodoApiError.ts'
+import { TodoClientError } from './TodoClientError.ts'
 import { UnprocessableContentError } from './UnprocessableContentError.ts'
 
 const request = { method: 'GET', url: 'http://127.0.0.1:3000/todos/9' }
@@ -93,6 +94,18 @@ describe('transport errors', () => {
   it('keeps the abort reason as the cause', () => {
     const reason = new DOMException('stop', 'AbortError')
     expect(new AbortError(request, reason).cause).toBe(reason)
+  })
+
+  it('each is named after its class', () => {
+    for (const error of [
+      new TodoClientError('TodoClientError', 'Failed', request),
+      new TimeoutError(request, 10),
+      new NetworkError(request, undefined),
+      new AbortError(request, undefined),
+      new ResponseValidationError({ ...request, status: 200, body: 1, issues: [] }),
+    ]) {
+      expect(error.name).toBe(error.constructor.name)
+    }
   })
 
   it('none of them is an HTTP error', () => {
