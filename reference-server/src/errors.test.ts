@@ -116,13 +116,24 @@ describe('400 Bad Request', () => {
     ])
   })
 
-  it('refuses a PATCH that sets a field to null', async () => {
-    const response = await appWith([MILK]).app.request(
-      '/todos/1',
-      jsonRequest('PATCH', { content: null }, { 'content-type': 'application/merge-patch+json' }),
-    )
-    expect(pointers(await problemOf(response, 400, 'Bad Request'))).toEqual(['/content'])
-  })
+  it.each([
+    ['content', 'a string'],
+    ['completed', 'true or false'],
+  ])(
+    'refuses a PATCH that sets %s to null, saying fields cannot be removed',
+    async (field, value) => {
+      const response = await appWith([MILK]).app.request(
+        '/todos/1',
+        jsonRequest('PATCH', { [field]: null }, { 'content-type': 'application/merge-patch+json' }),
+      )
+      expect((await problemOf(response, 400, 'Bad Request')).errors).toEqual([
+        {
+          pointer: `/${field}`,
+          detail: `A todo's ${field} cannot be removed (null deletes a field in a merge patch, and todos have no optional fields); send ${value}`,
+        },
+      ])
+    },
+  )
 
   it('refuses query parameters on a URL that takes none', async () => {
     const response = await appWith([MILK]).app.request('/todos/1?fields=id')

@@ -1,5 +1,6 @@
 import { RECORD_PATH, type Todo, TodoPatch, TodoReplace } from '@todokit/sdk/contract'
 import type { Context, Hono } from 'hono'
+import type * as z from 'zod/mini'
 import { RECORD_ROUTE } from './allowed-methods.ts'
 import { ifMatchFails, ifNoneMatchHits } from './conditional.ts'
 import { fieldErrors, PARSE_OPTIONS } from './field-errors.ts'
@@ -25,6 +26,27 @@ function recordId(c: Context): number | Response {
   const id = parsePathId(c.req.param('id') ?? '')
   if (typeof id !== 'number') return id
   return rejectQuery(c.req.url, `${c.req.method} ${RECORD_PATH}`) ?? id
+}
+
+/** What a client may send instead of null, by the type zod expected. */
+const VALUE_OF_TYPE: Record<string, string> = { string: 'a string', boolean: 'true or false' }
+
+/**
+ * The message for a PATCH issue. A `null` is how a merge patch (RFC 7396) deletes a field, and a
+ * todo has no field that can go, so that case says so rather than "expected string".
+ */
+function describePatchIssue(patch: unknown, issue: z.core.$ZodIssue): string {
+  const [field] = issue.path
+  const isNull =
+    issue.path.length === 1 &&
+    typeof field === 'string' &&
+    typeof patch === 'object' &&
+    patch !== null &&
+    Object.hasOwn(patch, field) &&
+    (patch as Record<string, unknown>)[field] === null
+  if (!isNull) return issue.message
+  const expected = issue.code === 'invalid_type' ? VALUE_OF_TYPE[issue.expected] : undefined
+  return `A todo's ${field} cannot be removed (null deletes a field in a merge patch, and todos have no optional fields); send ${expected ?? 'a value'}`
 }
 
 /** The answer to a write the store applied, or 404 if the todo vanished meanwhile. */
@@ -90,7 +112,8 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
     if (!input.success) {
       const unknown = (key: string) =>
         key === 'id' ? "A todo's id cannot change; leave id out" : `Unknown field "${key}"`
-      return invalidBody(fieldErrors(input.error.issues, { unknown }))
+      const describe = (issue: z.core.$ZodIssue) => describePatchIssue(body.value, issue)
+      return invalidBody(fieldErrors(input.error.issues, { unknown, describe }))
     }
     const current = target(c, id)
     if (current instanceof Response) return current
