@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { type FetchLike, runConformance } from '../src/index.ts'
+import { is, json, pathId, routeOf } from './defects.ts'
+import { IN_PROCESS_URL, referenceApp } from './servers.ts'
+
+const MUTATING = ['PUT', 'PATCH', 'DELETE']
+
+/**
+ * Wraps `inner` to collect every PUT, PATCH or DELETE sent to an integer id that no POST of
+ * the run created: each one could have changed someone else's record.
+ */
+function watchUnownedWrites(inner: FetchLike) {
+  const created = new Set<number>()
+  const unowned: string[] = []
+  const fetch: FetchLike = async (request) => {
+    const id = Number(pathId(request))
+    if (routeOf(request) === 'record' && MUTATING.includes(request.method)) {
+      if (Number.isInteger(id) && !created.has(id)) unowned.push(`${request.method} ${id}`)
+    }
+    const response = await inner(request)
+    if (is(request, 'POST', 'list') && response.ok) {
+      const body = (await response.clone().json()) as { id?: number }
+      if (typeof body.id === 'number') created.add(body.id)
+    }
+    return response
+  }
+  return { fetch, unowned }
+}
+
+describe('ids the run does not own', () => {
+  it('are never written to when GET of an unknown id answers something other than 404', async () => {
+    const { fetch } = referenceApp()
+    // A gateway that answers 503 for records it cannot find says nothing about whether they exist.
+    const vague: FetchLike = async (request) => {
+      const response = await fetch(request)
+      return is(request, 'GET', 'record') && response.status === 404
+        ? json({ title: 'Service Unavailable' }, 503)
+        : response
+    }
+    const watched = watchUnownedWrites(vague)
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: watched.fetch })
+    expect(watched.unowned).toEqual([])
+    expect(report.checks.find((c) => c.id === 'not-found.put')).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/no probed id answered 404/),
+    })
+  })
+})
