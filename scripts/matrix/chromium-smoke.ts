@@ -32,25 +32,28 @@ export async function serveSmokePage(): Promise<StaticServer> {
 }
 
 /**
- * Runs the SDK smoke program inside headless Chromium against `baseUrl`: a cross-origin page,
- * so the server's CORS answers are part of what is tested.
+ * Runs the SDK smoke program inside headless Chromium against `baseUrl` (and `closedUrl`, where
+ * nothing listens): a cross-origin page, so the server's CORS answers are part of what is tested.
  */
-export async function runSmokeInChromium(pageOrigin: string, baseUrl: string) {
+export async function runSmokeInChromium(pageOrigin: string, baseUrl: string, closedUrl: string) {
   const browser = await launchChromium()
   try {
     const page = await browser.newPage()
     await page.goto(`${pageOrigin}/`)
     await page.waitForFunction(() => 'smoke' in window)
-    const result = await page.evaluate(async (url) => {
-      // biome-ignore lint/suspicious/noExplicitAny: the module exists only in the page
-      const { smoke } = window as any
-      try {
-        const { steps } = await smoke.runSdkSmoke(url)
-        return { ok: true, steps: steps as string[] }
-      } catch (error) {
-        return { ok: false, error: String(error) }
-      }
-    }, baseUrl)
+    const result = await page.evaluate(
+      async ([url, closed]) => {
+        // biome-ignore lint/suspicious/noExplicitAny: the module exists only in the page
+        const { smoke } = window as any
+        try {
+          const { steps } = await smoke.runSdkSmoke(url, closed)
+          return { ok: true, steps: steps as string[] }
+        } catch (error) {
+          return { ok: false, error: String(error) }
+        }
+      },
+      [baseUrl, closedUrl],
+    )
     // The user agent hides the minor version; the browser process knows it.
     return { ...result, runtime: `Chromium ${browser.version()}` }
   } finally {

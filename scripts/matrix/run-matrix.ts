@@ -4,6 +4,7 @@ import { chromiumSkipReason } from '../lib/chromium.ts'
 import { fromRoot } from '../lib/paths.ts'
 import { runToCompletion, type ServerProcess, startServerProcess } from '../lib/processes.ts'
 import { runSmokeInChromium, serveSmokePage } from './chromium-smoke.ts'
+import { closedPortUrl } from './closed-port.ts'
 
 /** One cell of the matrix: the SDK in one runtime against the server in another. */
 export interface MatrixRow {
@@ -44,9 +45,9 @@ async function runtimeVersion(command: string): Promise<string> {
   return /\d+\.\d+\.\d+/.exec(stdout)?.[0] ?? 'unknown version'
 }
 
-/** Runs the SDK smoke program under `command` against `baseUrl`. */
+/** Runs the SDK smoke program under `command` against `baseUrl` (and a closed port). */
 async function smoke(command: string, args: string[], baseUrl: string) {
-  const run = await runToCompletion(command, [...args, SMOKE_CLI, baseUrl], {
+  const run = await runToCompletion(command, [...args, SMOKE_CLI, baseUrl, await closedPortUrl()], {
     cwd: fromRoot(),
     timeoutMs: 60_000,
   })
@@ -126,7 +127,9 @@ export async function runMatrix(): Promise<MatrixRow[]> {
             detail: chromiumSkip,
           })
         } else {
-          rows.push(toRow(nodeServer, await runSmokeInChromium(page.origin, url)))
+          rows.push(
+            toRow(nodeServer, await runSmokeInChromium(page.origin, url, await closedPortUrl())),
+          )
         }
       },
     )

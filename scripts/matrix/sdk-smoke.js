@@ -1,6 +1,6 @@
 // The SDK's integration check, runnable unchanged in Node, Bun, Deno and a browser: plain ESM,
 // no runtime API, only `@todokit/sdk` (its built dist, as a consumer gets it) and fetch.
-import { isAbortError, isTodoApiError, TodoClient } from '@todokit/sdk'
+import { isAbortError, isNetworkError, isTodoApiError, TodoClient } from '@todokit/sdk'
 
 /** Name and version of the runtime executing this module. */
 export function describeRuntime() {
@@ -18,12 +18,14 @@ function check(condition, what) {
 
 /**
  * Performs the six operations, the error paths and an abort against a todos server at `baseUrl`, checking
- * every answer. Touches only the record it creates.
+ * every answer, then a call to `closedUrl`, where nothing listens. Touches only the record it creates.
  *
+ * @param {string} baseUrl a todos server
+ * @param {string} closedUrl a URL whose connection is refused
  * @returns {Promise<{ runtime: string, steps: string[] }>} the steps that passed
  * @throws the first failed step
  */
-export async function runSdkSmoke(baseUrl) {
+export async function runSdkSmoke(baseUrl, closedUrl) {
   const client = new TodoClient({ baseUrl, retry: 0 })
   const marker = `smoke-${Math.random().toString(36).slice(2, 10)}`
   const steps = []
@@ -86,6 +88,25 @@ export async function runSdkSmoke(baseUrl) {
       (caught) => caught,
     )
     check(isAbortError(error), "the caller's abort rejects with the SDK's AbortError")
+  })
+  await step('network error', async () => {
+    // Each runtime words a refused connection its own way (Bun's is not ky's); the SDK must still
+    // report it as a NetworkError and retry the GET.
+    let attempts = 0
+    const unreachable = new TodoClient({
+      baseUrl: closedUrl,
+      retry: { limit: 1, delay: () => 0 },
+      fetch: (request, init) => {
+        attempts += 1
+        return fetch(request, init)
+      },
+    })
+    const error = await unreachable.todos.list().then(
+      () => undefined,
+      (caught) => caught,
+    )
+    check(isNetworkError(error), `a refused connection is a NetworkError, not ${error}`)
+    check(attempts === 2, `a GET whose connection was refused is retried (${attempts} attempts)`)
   })
   return { runtime: describeRuntime(), steps }
 }

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { bunConnectionRefused, failingFetch } from '../../test/fetch-failures.ts'
 import { aTodo, BASE_URL, server, useMsw } from '../../test/msw.ts'
 import { recordWaits } from '../../test/timers.ts'
 import {
@@ -180,6 +181,56 @@ describe('transport failures', () => {
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as NetworkError).cause).toBeInstanceOf(TypeError)
     expect((error as Error).message).toMatch(`Network error: GET ${BASE_URL}/todos`)
+  })
+
+  it.each([
+    ['Bun refuses the connection', bunConnectionRefused()],
+    ['fetch rejects with a plain Error', Object.assign(new Error('connect'), { code: 'X' })],
+    ['fetch rejects with a non-error', 'offline'],
+  ])('throws NetworkError with the original cause when %s', async (_, failure) => {
+    const { fetch } = failingFetch(() => failure)
+    const error = await rejection(
+      new TodoClient({ baseUrl: BASE_URL, fetch, retry: 0 }).todos.list(),
+    )
+    expect(error).toBeInstanceOf(NetworkError)
+    expect((error as NetworkError).cause).toBe(failure)
+  })
+
+  it("names the runtime's reason in the NetworkError message", async () => {
+    const { fetch } = failingFetch(bunConnectionRefused)
+    const error = await rejection(
+      new TodoClient({ baseUrl: BASE_URL, fetch, retry: 0 }).todos.get(1),
+    )
+    expect((error as Error).message).toBe(
+      `Network error: GET ${BASE_URL}/todos/1 (ECONNREFUSED: Unable to connect. Is the computer able to access the url?)`,
+    )
+  })
+
+  it('leaves an abort an abort: hooks see its reason, the caller an AbortError', async () => {
+    const controller = new AbortController()
+    const reason = new Error('user left')
+    // Like every fetch, it rejects with the signal's reason once the signal aborts.
+    const fetch = async (request: Request) => {
+      controller.abort(reason)
+      throw request.signal.reason
+    }
+    const seen: Error[] = []
+    const custom = new TodoClient({
+      baseUrl: BASE_URL,
+      fetch: fetch as typeof globalThis.fetch,
+      retry: 0,
+      hooks: {
+        beforeError: [
+          ({ error }) => {
+            seen.push(error)
+            return error
+          },
+        ],
+      },
+    })
+    const error = await rejection(custom.todos.list(undefined, { signal: controller.signal }))
+    expect(seen).toEqual([reason])
+    expect(error).toBeInstanceOf(AbortError)
   })
 
   it('throws AbortError with the reason when the caller aborts', async () => {

@@ -63,7 +63,9 @@ export interface TodoClientOptions {
    */
   retry?: number | TodoClientRetryOptions
   /**
-   * The `fetch` to use: a framework's wrapper, an instrumented one, or a fake in tests.
+   * The `fetch` to use: a framework's wrapper, an instrumented one, or a fake in tests. Whatever
+   * it rejects with (other than an abort) is thrown as `NetworkError` with that as `cause`, and
+   * retried like a refused connection.
    *
    * @default globalThis.fetch
    * @example (input, init) => fetch(input, { ...init, credentials: 'include' })

@@ -1,5 +1,6 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { bunConnectionRefused, failingFetch } from '../../test/fetch-failures.ts'
 import { aTodo, BASE_URL, server, useMsw } from '../../test/msw.ts'
 import { recordWaits } from '../../test/timers.ts'
 import type { TodoClientOptions } from './options.ts'
@@ -103,6 +104,30 @@ describe('which requests are retried', () => {
       name: 'NetworkError',
     })
     expect([gets, posts]).toEqual([2, 1])
+  })
+
+  it("retries a GET whose connection failed in Bun's words, which ky does not know", async () => {
+    const flakyFetch = failingFetch(bunConnectionRefused, 2)
+    const client = new TodoClient({
+      baseUrl: BASE_URL,
+      fetch: flakyFetch.fetch,
+      retry: { delay: () => 0 },
+    })
+    expect(await client.todos.list()).toEqual([])
+    expect(flakyFetch.calls()).toBe(3)
+  })
+
+  it("does not retry a POST whose connection failed in Bun's words", async () => {
+    const down = failingFetch(bunConnectionRefused)
+    const client = new TodoClient({
+      baseUrl: BASE_URL,
+      fetch: down.fetch,
+      retry: { delay: () => 0 },
+    })
+    await expect(client.todos.create({ content: 'a' })).rejects.toMatchObject({
+      name: 'NetworkError',
+    })
+    expect(down.calls()).toBe(1)
   })
 
   it('gives up after the limit, throwing the last error', async () => {

@@ -14,6 +14,7 @@ import {
   type TodoClientOptions,
 } from './options.ts'
 import { parseBody } from './parseBody.ts'
+import { reportFetchFailures } from './reportFetchFailures.ts'
 
 /**
  * Performs one operation of the contract and resolves with its checked body.
@@ -38,11 +39,11 @@ export function createSend(clientOptions: TodoClientOptions): Send {
   // Paths are appended to the base as given. A relative base stays relative: `fetch` resolves it
   // (against the page in browsers), and no `location` is read (Deno throws without --location).
   const base = `${baseUrl}`.replace(/\/+$/, '')
-  // ky takes `undefined` for headers, fetch and hooks as "none given".
+  // ky takes `undefined` for headers and hooks as "none given".
   const request = ky.create({
     headers,
     retry: { ...DEFAULT_RETRY, ...(typeof retry === 'number' ? { limit: retry } : retry) },
-    fetch,
+    fetch: reportFetchFailures(fetch),
     hooks,
     // `.json()` asks for JSON (unless the caller set `accept`) and reads any body through
     // `parseBody`: JSON as a value, other text as text, nothing as `undefined`.
@@ -69,8 +70,11 @@ export function createSend(clientOptions: TodoClientOptions): Send {
       if (error instanceof KyTimeoutError) throw new TimeoutError(call, timeout as number)
       if (signal?.aborted) throw new AbortError(call, signal.reason)
       if (!(error instanceof HTTPError)) {
-        // No response at all, or (not a ky error) the caller's own hook or fetch threw: unchanged.
-        throw error instanceof KyError ? new NetworkError(call, error.cause) : error
+        // No response at all: ky's error wraps the TypeError `reportFetchFailures` made, which
+        // wraps the runtime's own error. Not a ky error: the caller's own hook threw; unchanged.
+        throw error instanceof KyError
+          ? new NetworkError(call, (error.cause as Error | undefined)?.cause)
+          : error
       }
       // An error status (after any retries) is handled below like every status the contract
       // does not name as success, with the body ky has read.

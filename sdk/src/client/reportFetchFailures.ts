@@ -1,0 +1,24 @@
+import type { Options } from 'ky'
+
+type Fetch = NonNullable<Options['fetch']>
+
+/**
+ * `fetch` (the caller's, else the global one as it is at call time) whose failures ky always
+ * takes for network errors. ky recognises them by their message, and runtimes word them
+ * differently: Bun's "Unable to connect. Is the computer able to access the url?" is not on ky's
+ * list, so a refused connection would reach callers as a raw TypeError and never be retried. So
+ * any rejection that is not an abort (the caller's signal or ky's timeout) is rethrown as a
+ * TypeError worded as ky expects, with the runtime's own error as its `cause`.
+ */
+export function reportFetchFailures(custom?: Fetch): Fetch {
+  // ky always passes a Request, whose signal combines the caller's and ky's timeout. The global
+  // fetch is looked up per call, as ky does, so one patched later (msw in tests) is used.
+  return async (request, init) => {
+    try {
+      return await (custom ?? fetch)(request, init)
+    } catch (error) {
+      if ((request as Request).signal.aborted) throw error
+      throw new TypeError('fetch failed', { cause: error })
+    }
+  }
+}
