@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type FetchLike, runConformance } from '../src/index.ts'
-import { is, json, pathId, routeOf } from './defects.ts'
+import { bodyOf, get, is, json, pathId, rewrite, routeOf } from './defects.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 
 const MUTATING = ['PUT', 'PATCH', 'DELETE']
@@ -44,5 +44,43 @@ describe('ids the run does not own', () => {
       status: 'failed',
       message: expect.stringMatching(/no probed id answered 404/),
     })
+  })
+
+  it('that an upserting PATCH or PUT creates are removed like any record of the run', async () => {
+    const { store, fetch } = referenceApp()
+    // PATCH and PUT to an unknown id create the record instead of answering 404.
+    const upserting: FetchLike = async (request) => {
+      if (!['PATCH', 'PUT'].includes(request.method) || routeOf(request) !== 'record') {
+        return fetch(request)
+      }
+      const known = await get(fetch, request, new URL(request.url).pathname)
+      if (known.status !== 404) return fetch(request)
+      const sent = (await bodyOf(request)) ?? {}
+      const record = {
+        content: 'made by an upsert',
+        completed: false,
+        ...sent,
+        id: Number(pathId(request)),
+      }
+      const created = await fetch(
+        rewrite(request, {
+          method: 'POST',
+          url: new URL('/todos', request.url).href,
+          body: record,
+        }),
+      )
+      return json(await created.json(), 200)
+    }
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: upserting,
+      only: ['not-found.put', 'not-found.patch'],
+    })
+    expect(report.checks.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual([
+      'not-found.put',
+      'not-found.patch',
+    ])
+    expect(report.residue).toEqual([])
+    expect(store.list()).toEqual([])
   })
 })

@@ -34,7 +34,8 @@ function sentObject(exchange: Exchange): Record<string, unknown> | undefined {
 
 /**
  * Every record the run created, learned from the exchanges themselves, so that no check can
- * forget to register one: a 2xx answer to POST or PUT that names an id is a record of ours; a
+ * forget to register one: a 2xx answer to POST, PUT or PATCH that names an id is a record of
+ * ours (an upserting PUT or PATCH to an unknown id creates one); a
  * POST that got no clear answer (timeout, 5xx) may have created the id it proposed.
  */
 export class Ledger {
@@ -66,9 +67,17 @@ export class Ledger {
       const entry = this.entries.get(idInPath(path))
       if (entry) entry.deleted = true
     }
-    if (exchange.method === 'PUT' && response && response.status >= 200 && response.status < 300) {
+    // A 2xx PUT or PATCH means a record exists at the id: the run's own, or one an upserting
+    // server just created for a not-found probe. Either way the run must remove it.
+    const written = exchange.method === 'PUT' || exchange.method === 'PATCH'
+    if (written && response && response.status >= 200 && response.status < 300) {
       const id = idInPath(path)
-      if (Number.isInteger(id)) this.add({ id, content: sentContent, confirmed: true })
+      const body = response.json
+      const answeredContent =
+        isRecord(body) && typeof body.content === 'string' ? body.content : undefined
+      if (Number.isInteger(id)) {
+        this.add({ id, content: sentContent ?? answeredContent, confirmed: true })
+      }
     }
   }
 
