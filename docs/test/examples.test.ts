@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Example, undecidedBlocks } from '../../scripts/examples/extract.ts'
+import { normaliseVarying } from '../../scripts/examples/normalise.ts'
 import {
   againstServer,
   docsBlocks,
@@ -17,7 +19,9 @@ import { linkWorkspaceBins } from '../../scripts/lib/workspace-bins.ts'
 
 // Every code example of docs/*.md is extracted, type-checked against the workspace sources and
 // executed against a fresh reference server (a new one per example, so ids and lists are
-// predictable). An example followed by a ```text output block must print exactly that.
+// predictable). An example followed by a ```text output block must print exactly that (after
+// normaliseVarying when the block is marked `varying`). A ts or sh block that cannot run here
+// says so, with its reason: ```sh norun <reason>.
 const examples = writeExamples()
 const byKind = (lang: string, flag: string) =>
   examples.filter((example) => example.block.lang === lang && example.block.flags.includes(flag))
@@ -49,20 +53,32 @@ async function withFreshServer<T>(use: (url: string) => Promise<T>): Promise<T> 
 }
 afterAll(() => server?.close())
 
-function expectOutput(stdout: string, expected: string | undefined, url: string) {
-  if (expected === undefined) return
-  const trim = (text: string) => text.replace(/[ \t]+$/gm, '').trimEnd()
-  expect(trim(stdout)).toBe(trim(againstServer(expected, url)))
+function expectOutput(stdout: string, example: Example, url: string) {
+  if (example.output === undefined) return
+  const comparable = (text: string) => {
+    const trimmed = text.replace(/[ \t]+$/gm, '').trimEnd()
+    return example.varying ? normaliseVarying(trimmed) : trimmed
+  }
+  expect(comparable(stdout)).toBe(comparable(againstServer(example.output, url)))
 }
 
 describe('the code examples of the docs', () => {
-  it('are all executed: every TypeScript block is marked run or vitest', () => {
-    const unexecuted = docsBlocks().filter(
-      (block) =>
-        block.lang === 'ts' && !block.flags.includes('run') && !block.flags.includes('vitest'),
-    )
-    expect(unexecuted.map((block) => `${block.page}:${block.line}`)).toEqual([])
+  it('are all executed or say why not: every ts and sh block is marked run, vitest or norun <reason>', () => {
+    const undecided = undecidedBlocks(docsBlocks())
+    expect(undecided.map((block) => `${block.page}:${block.line}`)).toEqual([])
     expect(tsRun.length).toBeGreaterThan(0)
+    expect(shRun.length).toBeGreaterThan(0)
+  })
+
+  it('compare every output block with what an example printed', () => {
+    // An output block that follows no runnable example would be compared with nothing.
+    const blocks = docsBlocks()
+    const orphans = blocks.filter((block, index) => {
+      const previous = blocks[index - 1]
+      const runs = previous?.flags.includes('run') || previous?.flags.includes('vitest')
+      return block.lang === 'text' && block.flags.includes('output') && !runs
+    })
+    expect(orphans.map((block) => `${block.page}:${block.line}`)).toEqual([])
   })
 
   it('type-check against the workspace sources', async () => {
@@ -84,7 +100,7 @@ describe.each(tsRun)('the TypeScript example $name', (example) => {
       )
       expect(run.stderr, run.stdout).toBe('')
       expect(run.code).toBe(0)
-      expectOutput(run.stdout, example.output, url)
+      expectOutput(run.stdout, example, url)
     })
   })
 })
@@ -103,7 +119,7 @@ describe.each(shRun)('the shell example $name', (example) => {
           timeoutMs: 60_000,
         })
         expect(run.code, run.stdout + run.stderr).toBe(0)
-        expectOutput(run.stdout, example.output, url)
+        expectOutput(run.stdout, example, url)
       } finally {
         rmSync(cwd, { recursive: true, force: true })
       }

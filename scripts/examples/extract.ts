@@ -6,7 +6,7 @@ export interface CodeBlock {
   line: number
   /** The info string's first word: `ts`, `sh`, `text`… */
   lang: string
-  /** The info string's further words: `run`, `vitest`, `output`. */
+  /** The info string's further words: `run`, `vitest`, `output`, `norun <reason>`. */
   flags: string[]
   code: string
 }
@@ -38,6 +38,8 @@ export interface Example {
   block: CodeBlock
   /** Expected stdout: the ```text output block right after the example. */
   output?: string
+  /** The output block is marked `varying`: compare both sides through `normaliseVarying`. */
+  varying?: boolean
   /** A name for reports and temp files: `sdk.md:42`. */
   name: string
 }
@@ -51,7 +53,30 @@ export function examplesOf(blocks: CodeBlock[]): Example[] {
     const next = blocks[index + 1]
     const output = next?.lang === 'text' && next.flags.includes('output') ? next.code : undefined
     const name = `${block.page.replace(/^docs\//, '')}:${block.line}`
-    examples.push({ block, name, ...(output !== undefined && { output }) })
+    const varying = output !== undefined && next?.flags.includes('varying') === true
+    examples.push({
+      block,
+      name,
+      ...(output !== undefined && { output }),
+      ...(varying && { varying }),
+    })
   })
   return examples
+}
+
+/** The languages whose blocks must say whether the tests execute them. */
+const EXECUTABLE_LANGS = ['ts', 'sh']
+
+/**
+ * The `ts` and `sh` blocks that neither run (`run`, `vitest`) nor say why not (`norun` followed
+ * by a reason, e.g. ```` ```sh norun installs from the npm registry ````): an example nobody
+ * decided about is one that can rot unnoticed.
+ */
+export function undecidedBlocks(blocks: CodeBlock[]): CodeBlock[] {
+  return blocks.filter((block) => {
+    if (!EXECUTABLE_LANGS.includes(block.lang)) return false
+    if (block.flags.includes('run') || block.flags.includes('vitest')) return false
+    const norun = block.flags.indexOf('norun')
+    return norun === -1 || block.flags.length === norun + 1
+  })
 }
