@@ -270,6 +270,48 @@ describe('transport failures', () => {
   })
 })
 
+describe('conditional requests, as the README describes them', () => {
+  it('lets an afterResponse hook read the ETag', async () => {
+    server.use(
+      http.get(`${BASE_URL}/todos/1`, () =>
+        HttpResponse.json(aTodo(), { headers: { etag: '"7"' } }),
+      ),
+    )
+    const etags: (string | null)[] = []
+    const reading = new TodoClient({
+      baseUrl: BASE_URL,
+      hooks: { afterResponse: [({ response }) => void etags.push(response.headers.get('etag'))] },
+    })
+    expect(await reading.todos.get(1)).toEqual(aTodo())
+    expect(etags).toEqual(['"7"'])
+  })
+
+  it('throws TodoApiError 304 when If-None-Match hits, since 304 is no success code', async () => {
+    server.use(
+      http.get(`${BASE_URL}/todos/1`, ({ request }) =>
+        request.headers.get('if-none-match') === '"7"'
+          ? new HttpResponse(null, { status: 304, headers: { etag: '"7"' } })
+          : HttpResponse.json(aTodo()),
+      ),
+    )
+    const error = await rejection(client.todos.get(1, { headers: { 'if-none-match': '"7"' } }))
+    expect((error as Error).constructor).toBe(TodoApiError)
+    expect(error).toMatchObject({ status: 304, statusText: 'Not Modified', body: undefined })
+  })
+
+  it('throws PreconditionFailedError when If-Match no longer matches', async () => {
+    server.use(
+      http.patch(`${BASE_URL}/todos/1`, ({ request }) =>
+        request.headers.get('if-match') === '"8"'
+          ? HttpResponse.json(aTodo({ completed: true }))
+          : new HttpResponse(null, { status: 412 }),
+      ),
+    )
+    const stale = client.todos.update(1, { completed: true }, { headers: { 'if-match': '"7"' } })
+    expect(await rejection(stale)).toBeInstanceOf(PreconditionFailedError)
+  })
+})
+
 describe('response validation', () => {
   it('throws ResponseValidationError with the zod issues when a 2xx body breaks the contract', async () => {
     const body = { id: '1', content: 'a', completed: 'no' }

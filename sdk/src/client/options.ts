@@ -109,7 +109,8 @@ export interface RequestOptions {
    * Extra headers for this call, merged over the client's.
    *
    * @default undefined
-   * @example { 'if-match': '"3"' }
+   * @example { 'x-request-id': crypto.randomUUID() }
+   * @example { authorization: `Bearer ${token}` }
    */
   headers?: HeadersInit
 }
