@@ -11,7 +11,18 @@ import { registerRecordRoutes } from './record-routes.ts'
 import { MemoryStore } from './store/memory-store.ts'
 import type { TodoStore } from './store/store.ts'
 
-/** Options of {@link createApp}. */
+/**
+ * Options of {@link createApp}.
+ *
+ * @example
+ * const options: AppOptions = {
+ *   store: await FileStore.open('todos.json'),
+ *   cors: ['http://localhost:5173'],
+ *   maxBodyBytes: 16 * 1024,
+ *   onError: (error, request) => console.error(request.method, request.url, error),
+ * }
+ * const app = createApp(options)
+ */
 export interface AppOptions {
   /**
    * Where todos live.

@@ -1,7 +1,13 @@
 import type { AddressInfo } from 'node:net'
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
 
-/** Options of {@link listen}. */
+/**
+ * Options of {@link listen}.
+ *
+ * @example
+ * const options: ListenOptions = { port: 8080, host: '0.0.0.0', log: console.log }
+ * await listen(createApp(), options) // reachable from the network, one log line per request
+ */
 export interface ListenOptions {
   /**
    * TCP port; `0` picks a free one (read it from the returned `url`).
@@ -16,11 +22,19 @@ export interface ListenOptions {
   /**
    * Receives one line per request (`GET /todos/1 200 0.4ms`). Without it nothing is measured,
    * so a quiet server does no per-request logging work.
+   * @default undefined (no request log)
    */
   log?: (line: string) => void
 }
 
-/** A server started by {@link listen}. */
+/**
+ * A server started by {@link listen}.
+ *
+ * @example
+ * const server: RunningServer = await listen(createApp(), { port: 0 })
+ * const todos = await (await fetch(`${server.url}/todos`)).json()
+ * await server.close()
+ */
 export interface RunningServer {
   /** Where it listens, e.g. `http://127.0.0.1:3000`. */
   readonly url: string

@@ -3,7 +3,14 @@ import { type HttpHandler, http } from 'msw'
 import { type AppOptions, createApp } from './app.ts'
 import { MemoryStore } from './store/memory-store.ts'
 
-/** Options of {@link createTodoHandlers}. */
+/**
+ * Options of {@link createTodoHandlers}: the base URL, the starting todos, and any of
+ * {@link AppOptions} but the store (the handlers keep their own in memory).
+ *
+ * @example
+ * const options: TodoHandlersOptions = { baseUrl: 'https://api.example.com', maxBodyBytes: 1024 }
+ * const handlers = createTodoHandlers(options) // a 2 KiB body now gets 413
+ */
 export interface TodoHandlersOptions extends Omit<AppOptions, 'store'> {
   /** The API's base URL as the application calls it, e.g. `https://api.example.com/v1`. */
   baseUrl: string

@@ -19,7 +19,13 @@ import {
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
 
-/** Options of {@link createOpenApiDocument}. */
+/**
+ * Options of {@link createOpenApiDocument}.
+ *
+ * @example
+ * const options: OpenApiOptions = { serverUrl: 'https://todos.example.com', maxBodyBytes: 16 * 1024 }
+ * writeFileSync('openapi.json', JSON.stringify(createOpenApiDocument(options), null, 2))
+ */
 export interface OpenApiOptions {
   /**
    * The base URL clients call, listed under `servers`.

@@ -29,7 +29,16 @@ export { DataFileError } from './data-file-error.ts'
 export type { FileStoreFs } from './durable-fs.ts'
 export { StoreFailedError } from './store-failed-error.ts'
 
-/** Options of {@link FileStore.open}. */
+/**
+ * Options of {@link FileStore.open}.
+ *
+ * @example
+ * const options: FileStoreOptions = {
+ *   compactionMinBytes: 8 * 1024 * 1024,
+ *   onCompactionError: (error) => console.warn('compaction failed, will retry:', error),
+ * }
+ * const store = await FileStore.open('todos.json', options)
+ */
 export interface FileStoreOptions {
   /**
    * The journal is compacted into a new snapshot once it holds at least this many bytes and at

@@ -4,6 +4,13 @@
  * success over lost data. Every write of the failed batch is rejected, and so is every later
  * write; writes acknowledged before are safe on disk, and a restart recovers them. Later reads
  * throw it too: the memory still holds the rejected writes.
+ *
+ * @example
+ * try {
+ *   await store.create({ content: 'Buy milk', completed: false })
+ * } catch (error) {
+ *   if (error instanceof StoreFailedError) console.error('restart the server:', error.message)
+ * }
  */
 export class StoreFailedError extends Error {
   override readonly name = 'StoreFailedError'

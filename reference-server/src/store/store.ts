@@ -39,7 +39,15 @@ export interface TodoStore {
   close(): Promise<void>
 }
 
-/** A create named an id that a stored todo already has. */
+/**
+ * A create named an id that a stored todo already has (the app answers 409).
+ *
+ * @example
+ * const store = new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }])
+ * await store.create({ id: 1, content: 'Walk the dog', completed: false }).catch((error) => {
+ *   if (error instanceof IdTakenError) console.log(`id ${error.id} is taken`) // → 'id 1 is taken'
+ * })
+ */
 export class IdTakenError extends Error {
   override readonly name = 'IdTakenError'
   readonly id: number

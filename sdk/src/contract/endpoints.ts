@@ -12,7 +12,9 @@ import { Todo, TodoList } from './todo.ts'
  * `response` is `undefined` for DELETE: the contract leaves the body of a DELETE response open.
  *
  * @example
- * for (const [name, { method, path, request }] of Object.entries(endpoints)) { ... }
+ * for (const [name, { method, path, request }] of Object.entries(endpoints)) {
+ *   console.log(name, method, path, request === undefined ? 'no body' : 'JSON body')
+ * } // logs 'list GET /todos no body', then one line per operation
  */
 export const endpoints = {
   list: {

@@ -1,6 +1,9 @@
 /**
  * Standard reason phrases (RFC 9110 and friends) for the codes a todos service may answer with.
  * HTTP/2 and HTTP/3 carry no reason phrase, so clients fall back to this table.
+ *
+ * @example
+ * STATUS_TEXT[413] // → 'Content Too Large' (Node's own table still says 'Payload Too Large')
  */
 export const STATUS_TEXT: Readonly<Record<number, string>> = {
   200: 'OK',

@@ -2,10 +2,22 @@ import * as z from 'zod/mini'
 import { MAX_CONTENT_LENGTH, MAX_TODO_ID } from './limits.ts'
 import { TODO_CREATE_DEFAULTS } from './todo.ts'
 
-/** A todo id as the server assigns it or a client proposes it: a positive safe integer. */
+/**
+ * A todo id as the server assigns it or a client proposes it: a positive safe integer.
+ *
+ * @example
+ * TodoId.safeParse(7).success // → true
+ * TodoId.safeParse(0).success // → false: ids start at 1
+ */
 export const TodoId = z.int().check(z.minimum(1), z.maximum(MAX_TODO_ID))
 
-/** Text of a task: at least one character, at most {@link MAX_CONTENT_LENGTH}. */
+/**
+ * Text of a task: at least one character, at most {@link MAX_CONTENT_LENGTH}.
+ *
+ * @example
+ * TodoContent.safeParse('Buy milk').success // → true
+ * TodoContent.safeParse('').success // → false: a todo needs some text
+ */
 export const TodoContent = z.string().check(z.minLength(1), z.maxLength(MAX_CONTENT_LENGTH))
 
 /**
@@ -21,14 +33,25 @@ export const TodoCreate = z.strictObject({
   completed: z._default(z.boolean(), TODO_CREATE_DEFAULTS.completed),
 })
 
-/** Body of `PUT /todos/{id}`: the complete record; its `id` must equal the path's. */
+/**
+ * Body of `PUT /todos/{id}`: the complete record; its `id` must equal the path's.
+ *
+ * @example
+ * TodoReplace.parse({ id: 1, content: 'Buy oat milk', completed: true })
+ * TodoReplace.safeParse({ id: 1, content: 'Buy oat milk' }).success // → false: completed is required
+ */
 export const TodoReplace = z.strictObject({
   id: TodoId,
   content: TodoContent,
   completed: z.boolean(),
 })
 
-/** The fields a PATCH may change. `id` is not among them: a todo's id never changes. */
+/**
+ * The fields a PATCH may change. `id` is not among them: a todo's id never changes.
+ *
+ * @example
+ * TODO_PATCHABLE_FIELDS.includes('id') // → false
+ */
 export const TODO_PATCHABLE_FIELDS = ['content', 'completed'] as const
 
 /**

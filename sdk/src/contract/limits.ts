@@ -3,17 +3,35 @@
  * enforces them, the OpenAPI document publishes them and the SDK's input types describe them.
  */
 
-/** Longest `content` a todo may hold, in UTF-16 code units (JavaScript string length). */
+/**
+ * Longest `content` a todo may hold, in UTF-16 code units (JavaScript string length).
+ *
+ * @example
+ * if (text.length > MAX_CONTENT_LENGTH) text = text.slice(0, MAX_CONTENT_LENGTH)
+ */
 export const MAX_CONTENT_LENGTH = 10_000
 
-/** Largest request body the reference server reads, in bytes (64 KiB). Larger bodies get 413. */
+/**
+ * Largest request body the reference server reads, in bytes (64 KiB). Larger bodies get 413.
+ *
+ * @example
+ * const tooLarge = new TextEncoder().encode(JSON.stringify(body)).length > MAX_BODY_BYTES
+ */
 export const MAX_BODY_BYTES = 64 * 1024
 
-/** Longest free-text search (`q`) accepted, in UTF-16 code units. */
+/**
+ * Longest free-text search (`q`) accepted, in UTF-16 code units.
+ *
+ * @example
+ * const q = input.slice(0, MAX_SEARCH_LENGTH) // a longer q gets 400
+ */
 export const MAX_SEARCH_LENGTH = 1_000
 
 /**
  * Largest id. Ids are positive integers that JSON numbers and JavaScript represent exactly, so
  * no client ever rounds an id to a neighbouring record's.
+ *
+ * @example
+ * MAX_TODO_ID === Number.MAX_SAFE_INTEGER // → true: 9007199254740991
  */
 export const MAX_TODO_ID = Number.MAX_SAFE_INTEGER

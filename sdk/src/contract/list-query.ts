@@ -2,7 +2,13 @@ import * as z from 'zod/mini'
 import { TodoId } from './inputs.ts'
 import { MAX_SEARCH_LENGTH } from './limits.ts'
 
-/** One sort key of `order`: a field name for ascending, `-field` for descending. */
+/**
+ * One sort key of `order`: a field name for ascending, `-field` for descending.
+ *
+ * @example
+ * OrderKey.options // → ['id', '-id', 'content', '-content', 'completed', '-completed']
+ * OrderKey.safeParse('-content').success // → true
+ */
 export const OrderKey = z.enum(['id', '-id', 'content', '-content', 'completed', '-completed'])
 
 const searchParam = z.string().check(z.maxLength(MAX_SEARCH_LENGTH))
@@ -49,7 +55,12 @@ export const TodoListQuery = z.strictObject({
   ),
 })
 
-/** Names of the query parameters `GET /todos` understands. */
+/**
+ * Names of the query parameters `GET /todos` understands.
+ *
+ * @example
+ * LIST_QUERY_PARAMETERS // → ['id', 'content', 'completed', 'q', 'order']
+ */
 export const LIST_QUERY_PARAMETERS = Object.keys(TodoListQuery.def.shape) as Array<
   keyof typeof TodoListQuery.def.shape
 >

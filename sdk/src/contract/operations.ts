@@ -1,6 +1,17 @@
-/** The collection path, relative to a server's base URL. */
+/**
+ * The collection path, relative to a server's base URL.
+ *
+ * @example
+ * await fetch(new URL(`.${COLLECTION_PATH}?completed=false`, 'https://api.example.com/v1/'))
+ * // → GET https://api.example.com/v1/todos?completed=false
+ */
 export const COLLECTION_PATH = '/todos'
-/** The single-record path template; `{id}` is the todo's integer id. */
+/**
+ * The single-record path template; `{id}` is the todo's integer id.
+ *
+ * @example
+ * RECORD_PATH.replace('{id}', '7') // → '/todos/7' (what todoPath(7) returns)
+ */
 export const RECORD_PATH = '/todos/{id}'
 
 /**
@@ -23,7 +34,12 @@ export const operations = {
 /** Name of one operation in {@link operations}. */
 export type OperationName = keyof typeof operations
 
-/** Fills `{id}` in {@link RECORD_PATH}. */
+/**
+ * Fills `{id}` in {@link RECORD_PATH}.
+ *
+ * @example
+ * todoPath(42) // → '/todos/42'
+ */
 export function todoPath(id: number): string {
   return `${COLLECTION_PATH}/${id}`
 }

@@ -3,6 +3,11 @@ import * as z from 'zod/mini'
 /**
  * An RFC 9457 problem details body, as the reference server sends for every error. `errors`
  * lists each invalid field with a JSON Pointer (RFC 6901) to where it is.
+ *
+ * @example
+ * const problem = ProblemDetails.parse(await response.json())
+ * for (const { pointer, detail } of problem.errors ?? []) console.log(`${pointer}: ${detail}`)
+ * // → '/content: Too big: expected string to have <=10000 characters'
  */
 export const ProblemDetails = z.looseObject({
   type: z.optional(z.string()),

@@ -17,16 +17,34 @@ export const Todo = z.looseObject({
 /**
  * The body of `GET /todos`: a JSON array of todos. Marked pure so a bundle that imports only
  * `Todo` from this module (the SDK's client) leaves out zod's array schema (~0.4 KiB gzipped).
+ *
+ * @example
+ * const todos = TodoList.parse(await (await fetch(`${base}/todos?order=-id`)).json())
  */
 export const TodoList = /* @__PURE__ */ z.array(Todo)
 
-/** The fields of a todo, in the order the contract lists them. */
+/**
+ * The fields of a todo, in the order the contract lists them.
+ *
+ * @example
+ * TODO_FIELDS.map((field) => `${field}: ${String(todo[field])}`).join(', ')
+ * // → 'id: 1, content: Buy milk, completed: false'
+ */
 export const TODO_FIELDS = ['id', 'content', 'completed'] as const
+/**
+ * One of the {@link TODO_FIELDS}: `'id' | 'content' | 'completed'`.
+ *
+ * @example
+ * const sortable: TodoField = 'content'
+ */
 export type TodoField = (typeof TODO_FIELDS)[number]
 
 /**
  * Values a server gives the optional fields of a create body that a client left out. Clients
  * that talk to servers which store bodies as sent (json-server does) send them explicitly.
+ *
+ * @example
+ * const body = { ...TODO_CREATE_DEFAULTS, content: 'Buy milk' } // → { completed: false, content: 'Buy milk' }
  */
 export const TODO_CREATE_DEFAULTS = { completed: false } as const
 
