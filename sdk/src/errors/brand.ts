@@ -1,8 +1,8 @@
 /**
  * Every error the SDK throws carries this brand: `TodoClientError`'s constructor defines it,
- * non-enumerable, with the error's family as its value. `Symbol.for` keys come from the registry all
- * realms share, so the guards recognise errors from another realm (an iframe, a vm context) or a
- * second copy of the package, where `instanceof` fails.
+ * non-enumerable, with the error's family as its value. `Symbol.for` keys come from the registry
+ * realms share, so the guards recognise errors from another realm (test/realms.test.ts uses a
+ * `node:vm` context) or a second copy of the package, where `instanceof` fails.
  */
 export const BRAND = Symbol.for('todokit.error')
 
