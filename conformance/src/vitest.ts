@@ -60,6 +60,10 @@ export function describeConformance(
         }
         const result = await session.run(check)
         if (result.status === 'passed') return
+        if (result.status === 'skipped') {
+          context.skip(result.message ?? 'skipped')
+          return
+        }
         if (!result.counted) {
           context.skip(`informational (${result.level}): ${result.message ?? 'failed'}`)
           return

@@ -1,7 +1,7 @@
-import { COLLECTION_PATH, todoPath } from '@todokit/sdk/contract'
+import { COLLECTION_PATH, type Todo, todoPath } from '@todokit/sdk/contract'
 import type { Check } from '../check.ts'
 import type { HttpResponse } from '../http/client.ts'
-import { ensure } from '../run/assert.ts'
+import { CheckInconclusive, ensure } from '../run/assert.ts'
 import type { CheckContext } from '../run/context.ts'
 import { expectFields, expectNoServerError, expectStatus } from '../run/expect.ts'
 
@@ -65,6 +65,16 @@ export const errorChecks: readonly Check[] = [
     async run(ctx) {
       const created = await ctx.todos.create({ content: ctx.content('deleted twice') })
       await ctx.todos.remove(created.id)
+      // A server may give the freed id to the next record, someone else's: send the second
+      // DELETE only when GET shows the id free, or still holding this very record.
+      const read = await ctx.http.request('GET', todoPath(created.id))
+      const stillOurs =
+        read.status === 200 && (read.json as Todo | null)?.content === created.content
+      if (read.status !== 404 && !stillOurs) {
+        throw new CheckInconclusive(
+          `GET /todos/${created.id} after DELETE answered ${read.status} ${read.statusText}${read.status === 200 ? ' with another record (the id was reused)' : ''}, so a second DELETE could remove a record that is not the run's`,
+        )
+      }
       expectStatus(await ctx.http.request('DELETE', todoPath(created.id)), [404])
     },
   },

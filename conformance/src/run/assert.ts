@@ -14,6 +14,21 @@ export class CheckFailure extends Error {
   }
 }
 
+/**
+ * The check cannot decide its rule without risking a record that is not the run's (say, a
+ * freed id another client took): it ends as skipped, with the reason, rather than guess.
+ */
+export class CheckInconclusive extends Error {
+  override name = 'CheckInconclusive'
+}
+
+/** Guard that survives realms: `instanceof` or the error's name. */
+export function isCheckInconclusive(error: unknown): error is CheckInconclusive {
+  return (
+    error instanceof CheckInconclusive || (error as Error | undefined)?.name === 'CheckInconclusive'
+  )
+}
+
 /** A value as a report shows it: strings as they are, the rest as compact JSON. */
 export function describe(value: unknown): string | undefined {
   if (value === undefined) return undefined

@@ -24,10 +24,11 @@ async function listed(http: HttpClient): Promise<Todo[] | undefined> {
 
 /**
  * Removes every record the run created and returns those it could not. Confirmed records not
- * yet deleted are deleted by id; then the list is read once, and any record the ledger knows or that carries
- * the run's marker is deleted again (a server whose DELETE answered 200 without deleting, or a
- * create whose answer was lost). Records of others are never touched: an id the run only
- * proposed is deleted only when its content carries the marker.
+ * yet deleted are deleted by id; then the list is read once, and any record that carries the
+ * run's marker, or the content the ledger holds for a record not yet deleted, is deleted again
+ * (a server whose DELETE answered 200 without deleting, or a create whose answer was lost).
+ * Records of others are never touched: an id alone, proposed or once confirmed, proves nothing,
+ * since a server may give a freed id to someone else's record.
  */
 export async function cleanUp(
   http: HttpClient,
@@ -58,8 +59,13 @@ export async function cleanUp(
   )
   await forEachConcurrent(confirmed, CLEANUP_CONCURRENCY, (entry) => remove(entry.id))
 
-  const ours = (todo: Todo) =>
-    todo.content.startsWith(marker) || ledger.entries.get(todo.id)?.confirmed === true
+  // A listed record is the run's only by its content: a deleted record's id may now belong to
+  // someone else's record (servers reuse ids), so an id alone proves nothing.
+  const ours = (todo: Todo) => {
+    if (todo.content.startsWith(marker)) return true
+    const entry = ledger.entries.get(todo.id)
+    return entry?.confirmed === true && !entry.deleted && entry.content === todo.content
+  }
   const before = await listed(http)
   if (before === undefined) {
     return [...failures].map(([id, reason]) => ({

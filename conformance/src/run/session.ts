@@ -7,7 +7,7 @@ import { levelCounts } from '../levels.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { CheckResult, Residue } from '../report.ts'
 import { contractRules } from '../rules.ts'
-import { isCheckFailure } from './assert.ts'
+import { isCheckFailure, isCheckInconclusive } from './assert.ts'
 import { cleanUp } from './cleanup.ts'
 import { createCheckContext } from './context.ts'
 import { randomRunId, runMarker } from './ids.ts'
@@ -81,6 +81,14 @@ export function createSession(options: ResolvedOptions): Session {
         const durationMs = Math.round(performance.now() - started)
         if (options.signal?.aborted) {
           return { ...base, status: 'skipped', durationMs, message: 'interrupted' }
+        }
+        if (isCheckInconclusive(error)) {
+          return {
+            ...base,
+            status: 'skipped',
+            durationMs,
+            message: `inconclusive: ${error.message}`,
+          }
         }
         const failure = isCheckFailure(error) ? error : undefined
         return {
