@@ -9,6 +9,13 @@ import type { Send } from './send.ts'
 /**
  * The six operations on `/todos`, reached as `client.todos`. Each resolves with data checked
  * against the contract and rejects with one of the SDK's errors.
+ *
+ * @example
+ * const { todos } = new TodoClient({ baseUrl: 'http://127.0.0.1:3000' })
+ * const todo = await todos.create({ content: 'Buy milk' })
+ * await todos.update(todo.id, { completed: true })
+ * const open = await todos.list({ completed: false })
+ * await todos.delete(todo.id)
  */
 export class TodosResource {
   readonly #send: Send
