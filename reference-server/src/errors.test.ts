@@ -2,7 +2,7 @@ import * as fsp from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MAX_BODY_BYTES, ProblemDetails } from '@todokit/sdk/contract'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { failingFs } from '../test/counting-fs.ts'
 import { appWith, chunkedBody, jsonRequest, MILK, streamedJsonRequest } from '../test/helpers.ts'
 import { createApp } from './app.ts'
@@ -315,6 +315,34 @@ describe('503 Service Unavailable', () => {
       for (const path of ['/todos', '/todos/1', '/todos/2']) {
         await problemOf(await app.request(path), 503, 'Service Unavailable')
       }
+    } finally {
+      await store.close()
+      await fsp.rm(directory, { recursive: true, force: true })
+    }
+  })
+
+  it('answers a list read while the failed write was in flight with 503 afterwards, not from cache', async () => {
+    const directory = await fsp.mkdtemp(join(tmpdir(), 'todokit-failed-store-'))
+    const { fs, failing } = failingFs()
+    const store = await FileStore.open(join(directory, 'todos.json'), { fs })
+    try {
+      const app = createApp({ store, onError: () => {} })
+      let release = () => {}
+      failing.until = new Promise((resolve) => {
+        release = resolve
+      })
+      failing.now = true
+      const refused = app.request('/todos', jsonRequest('POST', { content: 'refused' }))
+      await vi.waitFor(() => expect(store.list()).toHaveLength(1))
+      // Reads do not wait for the disk, so this one sees the write whose fsync is pending.
+      const early = await app.request('/todos')
+      expect(await early.json()).toMatchObject([{ content: 'refused' }])
+      release()
+      await problemOf(await refused, 503, 'Service Unavailable')
+      await problemOf(await app.request('/todos'), 503, 'Service Unavailable')
+      const etag = early.headers.get('etag') as string
+      const revalidated = await app.request('/todos', { headers: { 'if-none-match': etag } })
+      await problemOf(revalidated, 503, 'Service Unavailable')
     } finally {
       await store.close()
       await fsp.rm(directory, { recursive: true, force: true })

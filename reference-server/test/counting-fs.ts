@@ -22,9 +22,15 @@ export function countingFs(): { fs: FileStoreFs; counts: { datasync: number } } 
   return { fs, counts }
 }
 
-/** node:fs/promises whose datasync fails once `failing.now` is set. */
-export function failingFs(): { fs: FileStoreFs; failing: { now: boolean } } {
-  const failing = { now: false }
+/**
+ * node:fs/promises whose datasync fails once `failing.now` is set; a failing datasync first waits
+ * for `failing.until`, so a test can act while the doomed batch is in flight.
+ */
+export function failingFs(): {
+  fs: FileStoreFs
+  failing: { now: boolean; until: Promise<void> }
+} {
+  const failing = { now: false, until: Promise.resolve() }
   const fs: FileStoreFs = {
     ...fsp,
     open: async (...args: Parameters<typeof fsp.open>) => {
@@ -32,7 +38,9 @@ export function failingFs(): { fs: FileStoreFs; failing: { now: boolean } } {
       const datasync = handle.datasync.bind(handle)
       handle.datasync = () =>
         failing.now
-          ? Promise.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }))
+          ? failing.until.then(() => {
+              throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })
+            })
           : datasync()
       return handle
     },

@@ -201,6 +201,7 @@ describe('FileStore group commit', () => {
     // The memory holds the rejected changes: reads refuse too rather than show them.
     expect(() => store.list()).toThrow(StoreFailedError)
     expect(() => store.get(kept.id)).toThrow(StoreFailedError)
+    expect(() => store.revision).toThrow(StoreFailedError)
     await store.close()
 
     // The rejected batch reached the file before its fsync failed, so it may or may not be

@@ -157,8 +157,13 @@ export class FileStore implements TodoStore {
     }
   }
 
-  /** The number of changes the store has made over its whole life, restarts included. */
+  /**
+   * The number of changes the store has made over its whole life, restarts included.
+   * @throws {StoreFailedError} once a write failed, like the reads: the app caches the list and
+   *   answers 304 by revision, and must not do either over the rejected writes.
+   */
   get revision(): number {
+    this.#assertReadable()
     return this.#seq
   }
 

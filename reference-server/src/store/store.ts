@@ -11,7 +11,10 @@ import type { Todo, TodoCreateData, TodoPatchInput } from '@todokit/sdk/contract
  * store.get(todo.id) // → the same todo
  */
 export interface TodoStore {
-  /** Grows by one on every change; the list's ETag derives from it. */
+  /**
+   * Grows by one on every change; the list's ETag derives from it.
+   * @throws {StoreFailedError} from a FileStore whose disk failed a write (the app answers 503).
+   */
   readonly revision: number
   /**
    * Every todo, in ascending id order. The array must not be mutated by callers.
