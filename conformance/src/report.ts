@@ -26,6 +26,9 @@ export interface CheckResult {
   exchanges?: Exchange[]
 }
 
+/** The overall outcome: only `pass` means the server was shown to conform. */
+export type Verdict = 'pass' | 'partial' | 'fail'
+
 /** A record the run created and could not remove. */
 export interface Residue {
   id: number
@@ -45,10 +48,20 @@ export interface ConformanceReport {
   marker: string
   capabilities: Capability[]
   strict: boolean
-  /** `true` when no counted check failed. */
+  /**
+   * `true` when no counted check failed and the run was not interrupted. A filtered run may be
+   * `ok` and still `partial`: see `verdict`.
+   */
   ok: boolean
   /** `true` when the signal interrupted the run. */
   interrupted: boolean
+  /**
+   * `fail` when a counted check failed; otherwise `partial` when the run was interrupted or
+   * counted checks did not run or could not decide (`notRun`); otherwise `pass`.
+   */
+  verdict: Verdict
+  /** Counted checks that were skipped: not selected, not run after bail or interrupt, or inconclusive. */
+  notRun: number
   summary: { passed: number; failed: number; skipped: number }
   checks: CheckResult[]
   /** Records the run created and could not remove; empty when it left nothing behind. */

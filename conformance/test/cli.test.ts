@@ -59,6 +59,17 @@ describe('the todokit-conformance binary', () => {
     expect(ran.stdout).toMatch(/curl -i -X PATCH 'http:\/\/127\.0\.0\.1:\d+\/todos\/\d+'/)
   })
 
+  it('exits 0 but says PARTIAL when --only leaves counted checks out', async () => {
+    const ran = await cli(server.baseUrl, '--only', 'patch.*')
+    const required = checks.filter((check) => check.level === 'required')
+    const notRun = required.filter((check) => !check.id.startsWith('patch.')).length
+    expect(ran.stdout).toContain(
+      `PARTIAL no counted check failed, but the run was incomplete: ${notRun} counted check(s) not run`,
+    )
+    expect(ran.stdout).not.toMatch(/^PASS /m)
+    expect(ran.code).toBe(0)
+  })
+
   it('exits 2 at once with a clear message when the server is unreachable', async () => {
     const closed = await listenOn(() => new Response())
     await closed.close()
@@ -95,6 +106,8 @@ describe('the todokit-conformance binary', () => {
     const ran = await done
     await delayed.close()
     expect(ran.code).toBe(130)
+    expect(ran.stdout).toMatch(/^PARTIAL /m)
+    expect(ran.stdout).not.toMatch(/^PASS /m)
     expect(ran.stderr).toContain('Interrupted: removing the records this run created')
     expect(ran.stdout).toContain('Cleanup: every record marked')
     expect(slow.store.list()).toEqual([])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type FetchLike, runConformance } from '../src/index.ts'
+import { type FetchLike, renderPretty, runConformance } from '../src/index.ts'
 import { PROPOSED_ID_MAX, PROPOSED_ID_MIN } from '../src/run/ids.ts'
 import { bodyOf, is, json, rewrite } from './defects.ts'
 import { mutants } from './mutants.ts'
@@ -21,6 +21,9 @@ describe('running against a server that holds real data', () => {
       },
     })
     expect(report.interrupted).toBe(true)
+    expect(report).toMatchObject({ ok: false, verdict: 'partial' })
+    expect(renderPretty(report)).toMatch(/^PARTIAL .*interrupted/m)
+    expect(renderPretty(report)).not.toMatch(/^PASS/m)
     expect(report.checks.some((check) => check.status === 'skipped')).toBe(true)
     expect(report.residue).toEqual([])
     expect(store.list()).toEqual([])

@@ -30,8 +30,9 @@ Options:
   --list                 print the check catalogue and exit
   --help                 show this help
 
-Exit codes: 0 conforms, 1 a counted check failed, 2 usage error or server unreachable,
-130 interrupted (records are still removed).`
+Exit codes: 0 no counted check failed (the verdict says PARTIAL when --only/--skip left counted
+checks out), 1 a counted check failed, 2 usage error or server unreachable, 130 interrupted
+(records are still removed).`
 
 /** What the command line asks for. */
 export interface CliOptions {

@@ -115,6 +115,17 @@ function renderResidue(report: ConformanceReport, paint: Palette): string[] {
   ]
 }
 
+function verdictLine(report: ConformanceReport, counted: CheckResult[], paint: Palette): string {
+  if (report.verdict === 'fail') {
+    return `${paint.red(paint.bold('FAIL'))} ${counted.length} counted check(s) failed: ${counted.map((c) => c.id).join(', ')}`
+  }
+  if (report.verdict === 'partial') {
+    const why = report.interrupted ? 'the run was interrupted' : 'the run was incomplete'
+    return `${paint.yellow(paint.bold('PARTIAL'))} no counted check failed, but ${why}: ${report.notRun} counted check(s) not run or inconclusive, so conformance is not shown`
+  }
+  return `${paint.green(paint.bold('PASS'))} conforms to the todos contract`
+}
+
 /**
  * The end of a pretty run: failures in full, a summary per level, cleanup, verdict, duration.
  *
@@ -131,9 +142,7 @@ export function renderPretty(report: ConformanceReport, options: PrettyOptions =
   lines.push(...renderResidue(report, paint))
   const ran = report.summary.passed + report.summary.failed
   lines.push(
-    report.ok
-      ? `${paint.green(paint.bold('PASS'))} conforms to the todos contract`
-      : `${paint.red(paint.bold('FAIL'))} ${counted.length} counted check(s) failed: ${counted.map((c) => c.id).join(', ')}`,
+    verdictLine(report, counted, paint),
     paint.dim(`${ran} checks ran in ${report.durationMs} ms`) +
       (report.interrupted ? paint.yellow(' (interrupted)') : ''),
   )

@@ -71,6 +71,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   )
   const count = (status: CheckResult['status']) =>
     checks.filter((check) => check.status === status).length
+  const interrupted = resolved.signal?.aborted === true
+  const failed = checks.some((check) => check.status === 'failed' && check.counted)
+  const notRun = checks.filter((check) => check.status === 'skipped' && check.counted).length
   return {
     tool: TOOL_NAME,
     version: TOOL_VERSION,
@@ -80,8 +83,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     marker: session.marker,
     capabilities: resolved.capabilities,
     strict: resolved.strict,
-    ok: !checks.some((check) => check.status === 'failed' && check.counted),
-    interrupted: resolved.signal?.aborted === true,
+    ok: !failed && !interrupted,
+    interrupted,
+    verdict: failed ? 'fail' : interrupted || notRun > 0 ? 'partial' : 'pass',
+    notRun,
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
     checks,
     residue,
