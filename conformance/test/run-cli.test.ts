@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -102,6 +102,32 @@ describe('runCli', () => {
     const xml = readFileSync(file, 'utf8')
     expect(xml).toMatch(/^<\?xml/)
     expect(xml).toContain('<testcase classname="todokit.required" name="patch.applies-sent-fields:')
+  })
+
+  it('exits 2 before running when the --output directory does not exist', async () => {
+    const requests = reference.store.revision
+    const ran = await cli(server.baseUrl, '--output', '/nonexistent/dir/r.json')
+    expect(ran.code).toBe(2)
+    expect(ran.stderr).toBe(
+      'todokit-conformance: --output /nonexistent/dir/r.json: the directory /nonexistent/dir does not exist\n',
+    )
+    expect(ran.stdout).toBe('')
+    expect(reference.store.revision).toBe(requests)
+  })
+
+  it('exits 2 with a clear message, no stack, when the report cannot be written', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'todokit-conformance-'))
+    const file = join(directory, 'report.json')
+    // The directory exists when the run starts and is gone by the time the report is written.
+    const vanishing = await listenOn((request) => {
+      if (request.method === 'POST') rmSync(directory, { recursive: true, force: true })
+      return reference.fetch(request)
+    })
+    const ran = await cli(vanishing.baseUrl, '--reporter', 'json', '--output', file)
+    await vanishing.close()
+    expect(ran.code).toBe(2)
+    expect(ran.stderr).toBe(`todokit-conformance: could not write the report to ${file} (ENOENT)\n`)
+    expect(ran.stdout).toMatch(/^PASS /m)
   })
 
   it('stops after the first counted failure with --bail', async () => {

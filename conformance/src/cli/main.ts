@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises'
 import { renderCatalogue } from '../catalogue.ts'
 import { InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
 import { shouldUseColor } from '../reporters/color.ts'
@@ -6,6 +5,7 @@ import { renderReport } from '../reporters/index.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
 import { runConformance } from '../run/run-conformance.ts'
 import { parseCliArgs, USAGE } from './args.ts'
+import { checkOutputFile, OutputFileError, writeOutputFile } from './output-file.ts'
 
 /** Exit codes of `todokit-conformance`. */
 export const EXIT = { conforms: 0, failed: 1, usage: 2, interrupted: 130 } as const
@@ -36,6 +36,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       io.stdout.write(renderCatalogue())
       return EXIT.conforms
     }
+    if (options.output !== undefined) await checkOutputFile(options.output)
     const color = shouldUseColor(io.stdout, io.env)
     // Progress lines only when stdout carries the pretty text: json and junit stay parseable.
     const prettyOnStdout = options.reporter === 'pretty' || options.output !== undefined
@@ -56,8 +57,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
         : undefined,
     })
     if (options.output !== undefined) {
-      await writeFile(options.output, renderReport(report, options.reporter))
+      // The summary first: should the file still fail to be written, the verdict is on stdout.
       io.stdout.write(renderReport(report, 'pretty', { color }))
+      await writeOutputFile(options.output, renderReport(report, options.reporter))
       io.stdout.write(`Report (${options.reporter}) written to ${options.output}\n`)
     } else {
       io.stdout.write(renderReport(report, options.reporter, { color }))
@@ -69,7 +71,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       io.stderr.write(`todokit-conformance: ${error.message}\n\n${USAGE}\n`)
       return EXIT.usage
     }
-    if (error instanceof ServerUnreachableError) {
+    if (error instanceof ServerUnreachableError || error instanceof OutputFileError) {
       io.stderr.write(`todokit-conformance: ${error.message}\n`)
       return EXIT.usage
     }
