@@ -2,7 +2,7 @@ import type { Check } from './check.ts'
 import { checks as catalogue } from './checks/index.ts'
 import { LEVELS, levelLabel } from './levels.ts'
 import { cell, markdownTable } from './markdown-table.ts'
-import { contractRules, type RuleId } from './rules.ts'
+import { type ContractRule, contractRules, type RuleId } from './rules.ts'
 
 /** The checks that verify `rule`, as their primary rule or as a further one. */
 export function checksForRule(rule: RuleId, checks: readonly Check[] = catalogue): Check[] {
@@ -17,12 +17,15 @@ export function checksForRule(rule: RuleId, checks: readonly Check[] = catalogue
  * writeFileSync('RULES.md', renderRuleTable())
  */
 export function renderRuleTable(checks: readonly Check[] = catalogue): string {
-  const rules = Object.entries(contractRules) as Array<[RuleId, (typeof contractRules)[RuleId]]>
+  const rules = Object.entries(contractRules) as Array<[RuleId, ContractRule]>
   const ruleRows = rules.map(([id, rule]) => {
     const verifiers = checksForRule(id, checks).map(
       (check) => `\`${check.id}\` (${levelLabel(check.level)})`,
     )
-    return [cell(rule.ref), cell(rule.text), verifiers.join('<br>') || '**none**']
+    const unverified = rule.unverifiable
+      ? `not verifiable from outside: ${cell(rule.unverifiable)}`
+      : '**none**'
+    return [cell(rule.ref), cell(rule.text), verifiers.join('<br>') || unverified]
   })
   const checkRows = LEVELS.flatMap((level) =>
     checks

@@ -6,6 +6,11 @@ export interface ContractRule {
   readonly ref: string
   /** The rule in a sentence. */
   readonly text: string
+  /**
+   * Why no check verifies the rule, for a rule a client cannot observe from outside; the rule
+   * table shows it in place of checks.
+   */
+  readonly unverifiable?: string
 }
 
 /** Endpoint rows of section 4, read from the contract module's endpoint table. */
@@ -26,6 +31,8 @@ export const contractRules = {
   'design.noun-uris': {
     ref: '§1 design rule 1',
     text: 'A URI names a resource with a noun; it contains no verb.',
+    unverifiable:
+      'a rule for the contract’s URIs, which the kit uses as given (`/todos`, `/todos/{id}`); a server that also serves verb URIs is not seen from outside.',
   },
   'design.method-is-action': {
     ref: '§1 design rule 2',

@@ -10,7 +10,7 @@ export const createAndReadChecks: readonly Check[] = [
     title: 'GET /todos answers 200 with a JSON array of todo objects',
     level: 'required',
     rule: 'endpoint.list',
-    alsoVerifies: ['design.noun-uris', 'design.plural-collections'],
+    alsoVerifies: ['design.plural-collections'],
     async run(ctx) {
       const response = await ctx.http.request('GET', COLLECTION_PATH)
       expectStatus(response, endpoints.list.success)
