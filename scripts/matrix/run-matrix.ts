@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs'
 import { buildPackages } from '../lib/build.ts'
 import { chromiumSkipReason } from '../lib/chromium.ts'
 import { fromRoot } from '../lib/paths.ts'
 import { runToCompletion, type ServerProcess, startServerProcess } from '../lib/processes.ts'
 import { runSmokeInChromium, serveSmokePage } from './chromium-smoke.ts'
 import { closedPortUrl } from './closed-port.ts'
+import { ensureRuntimes, type Runtime, runtimeBin, skipReason } from './runtimes.ts'
 
 /** One cell of the matrix: the SDK in one runtime against the server in another. */
 export interface MatrixRow {
@@ -16,28 +16,11 @@ export interface MatrixRow {
   skipped?: boolean
 }
 
-const RUNTIMES = fromRoot('scripts', 'runtimes')
-const runtimeBin = (name: string) => `${RUNTIMES}/node_modules/.bin/${name}`
 const SMOKE_CLI = fromRoot('scripts', 'matrix', 'sdk-smoke-cli.js')
 const SERVE_APP = fromRoot('scripts', 'matrix', 'serve-app.js')
 const SERVER_CLI = fromRoot('reference-server', 'dist', 'cli.js')
 const CONFORMANCE_CLI = fromRoot('conformance', 'dist', 'cli.js')
 const DENO_FLAGS = ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read']
-
-/**
- * Installs Node 22, Bun and Deno from the npm registry into scripts/runtimes when missing, at the
- * versions its lock pins. `npm install --no-save` rather than `npm ci`: npm leaves Deno's
- * other-platform packages out of the lock it writes, and `npm ci` then refuses that lock.
- */
-export async function ensureRuntimes(): Promise<void> {
-  if (['node', 'bun', 'deno'].every((name) => existsSync(runtimeBin(name)))) return
-  const npm = await runToCompletion(
-    'npm',
-    ['install', '--no-save', '--prefix', RUNTIMES, '--no-audit', '--no-fund', '--prefer-offline'],
-    { timeoutMs: 300_000 },
-  )
-  if (npm.code !== 0) throw new Error(`installing the matrix runtimes failed:\n${npm.stderr}`)
-}
 
 /** `1.4.5` from `bun --version`, `2.9.6` from `deno --version`'s first line. */
 async function runtimeVersion(command: string): Promise<string> {
@@ -102,10 +85,18 @@ async function withServer<T>(start: Promise<ServerProcess>, use: (s: ServerProce
  */
 export async function runMatrix(): Promise<MatrixRow[]> {
   buildPackages()
-  await ensureRuntimes()
+  const sources = await ensureRuntimes()
   const rows: MatrixRow[] = []
   const node24 = process.execPath
   const nodeServer = `Node ${process.versions.node} (todokit-server)`
+  const client = `Node ${process.versions.node}`
+  // Node 24 is this process; the others come from scripts/runtimes when the host has a build.
+  const clients: Array<{ name: string; runtime?: Runtime; args?: string[] }> = [
+    { name: 'Node 22', runtime: 'node' },
+    { name: 'Node 24' },
+    { name: 'Bun', runtime: 'bun' },
+    { name: 'Deno', runtime: 'deno', args: DENO_FLAGS },
+  ]
 
   const chromiumSkip = chromiumSkipReason()
   // The browser loads the SDK from its own origin, so the server must allow it (CORS).
@@ -114,23 +105,20 @@ export async function runMatrix(): Promise<MatrixRow[]> {
     await withServer(
       startServerProcess(node24, [SERVER_CLI, '--port', '0', '--quiet', '--cors', page.origin]),
       async ({ url }) => {
-        rows.push(toRow(nodeServer, await smoke(runtimeBin('node'), [], url)))
-        rows.push(toRow(nodeServer, await smoke(node24, [], url)))
-        rows.push(toRow(nodeServer, await smoke(runtimeBin('bun'), [], url)))
-        rows.push(toRow(nodeServer, await smoke(runtimeBin('deno'), DENO_FLAGS, url)))
-        if (chromiumSkip) {
-          rows.push({
-            client: 'Chromium',
-            server: nodeServer,
-            ok: true,
-            skipped: true,
-            detail: chromiumSkip,
-          })
-        } else {
+        for (const { name, runtime, args = [] } of clients) {
+          const skip = runtime && skipReason(sources, runtime)
+          const command = runtime ? runtimeBin(runtime) : node24
           rows.push(
-            toRow(nodeServer, await runSmokeInChromium(page.origin, url, await closedPortUrl())),
+            skip
+              ? skippedRow(name, nodeServer, skip)
+              : toRow(nodeServer, await smoke(command, args, url)),
           )
         }
+        rows.push(
+          chromiumSkip
+            ? skippedRow('Chromium', nodeServer, chromiumSkip)
+            : toRow(nodeServer, await runSmokeInChromium(page.origin, url, await closedPortUrl())),
+        )
       },
     )
   } finally {
@@ -138,21 +126,36 @@ export async function runMatrix(): Promise<MatrixRow[]> {
   }
 
   const served = [
-    ['Bun.serve', 'Bun', runtimeBin('bun'), [SERVE_APP]],
-    ['Deno.serve', 'Deno', runtimeBin('deno'), [...DENO_FLAGS, SERVE_APP]],
+    ['Bun.serve', 'Bun', 'bun', [SERVE_APP]],
+    ['Deno.serve', 'Deno', 'deno', [...DENO_FLAGS, SERVE_APP]],
   ] as const
-  for (const [serve, runtime, command, args] of served) {
+  for (const [serve, name, runtime, args] of served) {
+    const skip = skipReason(sources, runtime)
+    if (skip) {
+      const server = `${name} (${serve})`
+      rows.push(
+        skippedRow(client, server, skip),
+        skippedRow(`todokit-conformance (${client})`, server, skip),
+      )
+      continue
+    }
+    const command = runtimeBin(runtime)
     const version = await runtimeVersion(command)
     await withServer(
       startServerProcess(command, [...args], { cwd: fromRoot() }),
       async ({ url }) => {
-        const server = `${runtime} ${version} (${serve})`
+        const server = `${name} ${version} (${serve})`
         rows.push(toRow(server, await smoke(node24, [], url)))
         rows.push(await conformanceRow(server, url))
       },
     )
   }
   return rows
+}
+
+/** A row that did not run on this machine, with the reason. */
+function skippedRow(client: string, server: string, detail: string): MatrixRow {
+  return { client, server, ok: true, skipped: true, detail }
 }
 
 /** The matrix as a Markdown table. */
