@@ -17,6 +17,8 @@ export interface CheckResult {
    * recommended checks under `strict`. Other failures are informational.
    */
   counted: boolean
+  /** When the check started, in ms after the run started; absent for a check that did not run. */
+  startMs?: number
   durationMs: number
   /** Why the check failed or was skipped. */
   message?: string

@@ -87,4 +87,33 @@ describe('reporters', () => {
       /<failure message="PATCH \{completed\} response changed content: content differs" type="required">/,
     )
   })
+
+  it('junit: a suite takes the wall time of its checks, not the sum of concurrent durations', () => {
+    // Two checks of 400 ms that overlap by 200 ms took 600 ms, not 800.
+    const [first, second] = report.checks.filter((check) => check.level === 'required')
+    const xml = renderJunit({
+      ...report,
+      checks: [
+        { ...first!, startMs: 1000, durationMs: 400 },
+        { ...second!, startMs: 1200, durationMs: 400 },
+      ],
+    })
+    expect(xml).toMatch(/<testsuite name="required" [^>]* time="0\.600"/)
+  })
+
+  it('junit: lists the records cleanup could not remove', async () => {
+    const { fetch } = referenceApp()
+    const leaves = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: mutants.find((m) => m.name === 'delete-leaves-record')!.wrap(fetch),
+      only: ['delete.succeeds'],
+    })
+    const xml = renderJunit(leaves)
+    expect(leaves.residue).toHaveLength(1)
+    expect(xml).toContain('<testsuite name="cleanup" tests="1"')
+    expect(xml).toContain(`id ${leaves.residue[0]!.id} (${leaves.marker} delete.succeeds`)
+    expect(xml).toContain(
+      `<testsuites name="${leaves.tool} ${leaves.baseUrl}" tests="${leaves.checks.length + 1}"`,
+    )
+  })
 })

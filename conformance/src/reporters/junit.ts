@@ -45,8 +45,36 @@ function testcase(result: CheckResult): string {
 }
 
 /**
+ * How long a level took from its first check's start to its last check's end: checks run
+ * concurrently, so the sum of their durations would overstate it.
+ */
+function wallTime(results: readonly CheckResult[]): number {
+  const ran = results.filter((r) => r.startMs !== undefined)
+  if (ran.length === 0) return 0
+  const start = Math.min(...ran.map((r) => r.startMs!))
+  return Math.max(...ran.map((r) => r.startMs! + r.durationMs)) - start
+}
+
+/** Records the run could not remove, as a suite of its own so CI shows them. */
+function cleanupSuite(report: ConformanceReport): string[] {
+  if (report.residue.length === 0) return []
+  const records = report.residue
+    .map((r) => `id ${r.id}${r.content === undefined ? '' : ` (${r.content})`}: ${r.reason}`)
+    .join('\n')
+  const text = `Cleanup left ${report.residue.length} record(s) the run created (content starts with ${report.marker}):\n${records}`
+  return [
+    `  <testsuite name="cleanup" tests="1" failures="0" errors="0" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
+    `    <testcase classname="todokit.cleanup" name="cleanup: records the run created and could not remove" time="0.000">`,
+    `      <system-err>${escapeXml(text)}</system-err>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ]
+}
+
+/**
  * The report as JUnit XML: one testsuite per level, one testcase per check, as CI systems
- * (GitHub Actions, GitLab, Jenkins) read it.
+ * (GitHub Actions, GitLab, Jenkins) read it; records the run could not remove follow in a
+ * `cleanup` testsuite, as system-err (they do not change the verdict, as in the exit code).
  *
  * @example
  * writeFileSync('conformance.xml', renderJunit(await runConformance({ baseUrl })))
@@ -57,7 +85,7 @@ export function renderJunit(report: ConformanceReport): string {
     if (results.length === 0) return []
     const failures = results.filter((r) => r.status === 'failed' && r.counted).length
     const skipped = results.length - failures - results.filter((r) => r.status === 'passed').length
-    const time = seconds(results.reduce((sum, r) => sum + r.durationMs, 0))
+    const time = seconds(wallTime(results))
     return [
       `  <testsuite name="${escapeXml(levelLabel(level))}" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}" timestamp="${report.startedAt}">`,
       ...results.map(testcase),
@@ -65,10 +93,13 @@ export function renderJunit(report: ConformanceReport): string {
     ]
   })
   const failures = report.checks.filter((r) => r.status === 'failed' && r.counted).length
+  const cleanup = cleanupSuite(report)
+  const tests = report.checks.length + (cleanup.length > 0 ? 1 : 0)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${report.checks.length}" failures="${failures}" errors="0" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${tests}" failures="${failures}" errors="0" time="${seconds(report.durationMs)}">`,
     ...suites,
+    ...cleanup,
     '</testsuites>',
     '',
   ].join('\n')

@@ -56,6 +56,7 @@ export function createSession(options: ResolvedOptions): Session {
   const ledger = new Ledger()
   const marker = runMarker(randomRunId())
   const http: HttpClient = createHttpClient(options, [ledger.observe])
+  const origin = performance.now()
   return {
     options,
     marker,
@@ -73,7 +74,7 @@ export function createSession(options: ResolvedOptions): Session {
     async run(check) {
       const exchanges: Exchange[] = []
       const started = performance.now()
-      const base = baseResult(check, options)
+      const base = { ...baseResult(check, options), startMs: Math.round(started - origin) }
       try {
         await check.run(createCheckContext(check.id, http, marker, exchanges))
         return { ...base, status: 'passed', durationMs: Math.round(performance.now() - started) }
