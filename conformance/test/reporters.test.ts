@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   type ConformanceReport,
+  renderFailure,
   renderJunit,
   renderPretty,
   renderReport,
@@ -115,5 +116,17 @@ describe('reporters', () => {
     expect(xml).toContain(
       `<testsuites name="${leaves.tool} ${leaves.baseUrl}" tests="${leaves.checks.length + 1}"`,
     )
+  })
+
+  it('pretty: prints a long request body in full only once, on the curl line', () => {
+    const failed = report.checks.find((check) => check.status === 'failed')!
+    const long = JSON.stringify({ content: 'x'.repeat(4_000), completed: false })
+    const text = renderFailure({
+      ...failed,
+      exchanges: [{ ...failed.exchanges![0]!, requestBody: long }],
+    })
+    expect(text.split(long)).toHaveLength(2)
+    expect(text).toMatch(/request body: {2}\{"content":"x{280,}… \(\d+ more characters\)/)
+    expect(text).toContain(`--data-raw '${long}'`)
   })
 })

@@ -1,5 +1,5 @@
 import { curlCommand } from '../http/curl.ts'
-import type { Exchange } from '../http/exchange.ts'
+import { type Exchange, excerpt } from '../http/exchange.ts'
 import { LEVELS, type Level, levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
 import { type Palette, palette } from './color.ts'
@@ -11,6 +11,12 @@ export interface PrettyOptions {
 }
 
 const INDENT = '      '
+
+/**
+ * Longest request body shown on its own line: the curl line below it carries the whole body
+ * (it must, to replay), so a long body would otherwise be printed twice in full.
+ */
+const REQUEST_BODY_EXCERPT_LENGTH = 300
 
 function indentLines(text: string, prefix: string): string {
   return text
@@ -41,7 +47,8 @@ function renderExchange(exchange: Exchange, index: number, paint: Palette): stri
   const lines = [`${INDENT}${index + 1}. ${paint.bold(`${exchange.method} ${exchange.url}`)}`]
   const pad = `${INDENT}   `
   if (exchange.requestBody !== undefined) {
-    lines.push(`${pad}request body:  ${indentLines(exchange.requestBody, `${pad}               `)}`)
+    const body = excerpt(exchange.requestBody, REQUEST_BODY_EXCERPT_LENGTH)
+    lines.push(`${pad}request body:  ${indentLines(body, `${pad}               `)}`)
   }
   if (exchange.error !== undefined) {
     lines.push(`${pad}no response:   ${paint.red(exchange.error)}`)
