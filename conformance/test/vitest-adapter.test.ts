@@ -1,5 +1,6 @@
 import { describeConformance } from '@todokit/conformance/vitest'
 import { afterAll, expect, vi } from 'vitest'
+import { idReusingServer } from './id-reusing-server.ts'
 import { type RunningJsonServer, startJsonServer } from './json-server.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 
@@ -20,8 +21,18 @@ describeConformance(async () => {
   return { baseUrl: jsonServer.baseUrl, capabilities: ['filter', 'search'] }
 }, 'json-server 0.17.4')
 
+// A server that reuses ids while another client writes: delete-twice cannot decide safely and
+// is marked skipped with its reason, not failed.
+const reusing = idReusingServer('lowest-free', { foreignWriter: true })
+describeConformance(
+  { baseUrl: IN_PROCESS_URL, fetch: reusing.fetch, capabilities: 'all', strict: true },
+  'a server that reuses ids, with another client writing',
+)
+
 afterAll(async () => {
   expect(reference.store.list()).toEqual([])
+  expect(reusing.list()).toEqual(expect.arrayContaining(reusing.foreign))
+  expect(reusing.list()).toHaveLength(reusing.foreign.length)
   expect(jsonServer?.state()).toEqual(DATA)
   await jsonServer?.close()
 })
