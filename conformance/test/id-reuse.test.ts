@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { runConformance } from '../src/index.ts'
+import { type FetchLike, runConformance } from '../src/index.ts'
+import { is, json } from './defects.ts'
 import { type IdReuse, idReusingServer } from './id-reusing-server.ts'
 import { IN_PROCESS_URL } from './servers.ts'
 
@@ -37,5 +38,21 @@ describe.each(POLICIES)('a correct server that reuses ids (%s)', (reuse) => {
       const twice = report.checks.find((c) => c.id === 'not-found.delete-twice')
       if (twice?.status !== 'passed') expect(twice?.message).toMatch(/^inconclusive: .*reused/)
     }
+  })
+
+  it('never deletes a record another client created after a DELETE that answered 500', async () => {
+    const server = idReusingServer(reuse, { foreignWriter: true })
+    // The server deletes the record, then reports a failure: the kit cannot tell it is gone.
+    const fetch: FetchLike = async (request) => {
+      const response = await server.fetch(request)
+      return is(request, 'DELETE', 'record') && response.ok
+        ? json({ title: 'oops' }, 500)
+        : response
+    }
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch })
+    expect(report.checks.find((c) => c.id === 'delete.succeeds')?.status).toBe('failed')
+    expect(server.foreign.length).toBeGreaterThan(5)
+    expect(server.list()).toEqual(expect.arrayContaining(server.foreign))
+    expect(server.list()).toHaveLength(server.foreign.length)
   })
 })

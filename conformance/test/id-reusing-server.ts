@@ -43,29 +43,35 @@ export function idReusingServer(
     queue = result.catch(() => {})
     return result
   }
-  const create = (request: Request, body: Record<string, unknown>) =>
-    serialized(async () =>
-      inner(rewrite(request, { body: { ...body, id: nextId(store.list(), reuse) } })),
-    )
+  const insert = (request: Request, body: Record<string, unknown>) =>
+    inner(rewrite(request, { body: { ...body, id: nextId(store.list(), reuse) } }))
+  // Another client's create, right after a DELETE and before anything else: with
+  // `lowest-free` it takes the freed id.
+  const foreignCreate = async (request: Request) => {
+    const post = new Request(new URL('/todos', request.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    })
+    const content = `someone else's todo ${++foreignCount}`
+    const made = await insert(post, { content, completed: false })
+    foreign.push((await made.json()) as Todo)
+  }
 
   const fetch: FetchLike = async (request) => {
     if (is(request, 'POST', 'list')) {
       const body = await bodyOf(request)
       if (body === undefined || Array.isArray(body)) return inner(request)
       const { id: _proposed, ...rest } = body
-      return create(request, rest)
+      return serialized(async () => insert(request, rest))
     }
-    const response = await inner(request)
-    if (foreignWriter && is(request, 'DELETE', 'record') && response.ok) {
-      const post = new Request(new URL('/todos', request.url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
+    if (foreignWriter && is(request, 'DELETE', 'record')) {
+      return serialized(async () => {
+        const response = await inner(request)
+        if (response.ok) await foreignCreate(request)
+        return response
       })
-      const content = `someone else's todo ${++foreignCount}`
-      const made = await create(post, { content, completed: false })
-      foreign.push((await made.json()) as Todo)
     }
-    return response
+    return inner(request)
   }
   return { fetch, list: () => store.list(), foreign }
 }

@@ -24,7 +24,8 @@ async function listed(http: HttpClient): Promise<Todo[] | undefined> {
 
 /**
  * Removes every record the run created and returns those it could not. Confirmed records not
- * yet deleted are deleted by id; then the list is read once, and any record that carries the
+ * yet deleted are deleted by id (unless a DELETE of theirs got no clear answer: the server may
+ * have deleted it and given the id to someone else); then the list is read once, and any record that carries the
  * run's marker, or the content the ledger holds for a record not yet deleted, is deleted again
  * (a server whose DELETE answered 200 without deleting, or a create whose answer was lost).
  * Records of others are never touched: an id alone, proposed or once confirmed, proves nothing,
@@ -55,7 +56,7 @@ export async function cleanUp(
     }
   }
   const confirmed = [...ledger.entries.values()].filter(
-    (entry) => entry.confirmed && !entry.deleted,
+    (entry) => entry.confirmed && !entry.deleted && !entry.deleteUncertain,
   )
   await forEachConcurrent(confirmed, CLEANUP_CONCURRENCY, (entry) => remove(entry.id))
 

@@ -11,6 +11,11 @@ export interface LedgerEntry {
   confirmed: boolean
   /** `true` once a DELETE of it answered 2xx or 404 (the cleanup's list sweep still verifies it). */
   deleted?: boolean
+  /**
+   * `true` when a DELETE of it got no answer or an error status: the server may have deleted it
+   * anyway, and its id may now be someone else's, so cleanup finds it by content only.
+   */
+  deleteUncertain?: boolean
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -59,13 +64,11 @@ export class Ledger {
         this.add({ id: sent?.id as number, content: sentContent, confirmed: false })
       }
     }
-    if (
-      exchange.method === 'DELETE' &&
-      response &&
-      (response.status < 300 || response.status === 404)
-    ) {
-      const entry = this.entries.get(idInPath(path))
-      if (entry) entry.deleted = true
+    const deletedEntry = exchange.method === 'DELETE' ? this.entries.get(idInPath(path)) : undefined
+    if (deletedEntry && response && (response.status < 300 || response.status === 404)) {
+      deletedEntry.deleted = true
+    } else if (deletedEntry) {
+      deletedEntry.deleteUncertain = true
     }
     // A 2xx PUT or PATCH means a record exists at the id: the run's own, or one an upserting
     // server just created for a not-found probe. Either way the run must remove it.
