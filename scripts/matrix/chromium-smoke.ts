@@ -3,6 +3,16 @@ import { launchChromium } from '../lib/chromium.ts'
 import { fromRoot } from '../lib/paths.ts'
 import { type StaticServer, serveStatic } from '../lib/static-server.ts'
 
+/** Where the smoke program sends its requests. */
+export interface SmokeUrls {
+  /** The todos server under test. */
+  baseUrl: string
+  /** Where nothing listens. */
+  closedUrl: string
+  /** scripts/matrix/quirks-server.ts */
+  quirksUrl: string
+}
+
 /** The SDK smoke program bundled for browsers, as an application's bundler would ship it. */
 export async function bundleSmokeForBrowser(): Promise<string> {
   const result = await build({
@@ -32,27 +42,28 @@ export async function serveSmokePage(): Promise<StaticServer> {
 }
 
 /**
- * Runs the SDK smoke program inside headless Chromium against `baseUrl` (and `closedUrl`, where
- * nothing listens): a cross-origin page, so the server's CORS answers are part of what is tested.
+ * Runs the SDK smoke program inside headless Chromium against `baseUrl` (with `closedUrl`, where
+ * nothing listens, and the quirks server): a cross-origin page, so the server's CORS answers are
+ * part of what is tested.
  */
-export async function runSmokeInChromium(pageOrigin: string, baseUrl: string, closedUrl: string) {
+export async function runSmokeInChromium(pageOrigin: string, urls: SmokeUrls) {
   const browser = await launchChromium()
   try {
     const page = await browser.newPage()
     await page.goto(`${pageOrigin}/`)
     await page.waitForFunction(() => 'smoke' in window)
     const result = await page.evaluate(
-      async ([url, closed]) => {
+      async ([url, closed, quirks]) => {
         // biome-ignore lint/suspicious/noExplicitAny: the module exists only in the page
         const { smoke } = window as any
         try {
-          const { steps } = await smoke.runSdkSmoke(url, closed)
+          const { steps } = await smoke.runSdkSmoke(url, closed, quirks)
           return { ok: true, steps: steps as string[] }
         } catch (error) {
           return { ok: false, error: String(error) }
         }
       },
-      [baseUrl, closedUrl],
+      [urls.baseUrl, urls.closedUrl, urls.quirksUrl],
     )
     // The user agent hides the minor version; the browser process knows it.
     return { ...result, runtime: `Chromium ${browser.version()}` }

@@ -2,9 +2,16 @@ import { buildPackages } from '../lib/build.ts'
 import { chromiumSkipReason } from '../lib/chromium.ts'
 import { fromRoot } from '../lib/paths.ts'
 import { runToCompletion, type ServerProcess, startServerProcess } from '../lib/processes.ts'
-import { runSmokeInChromium, serveSmokePage } from './chromium-smoke.ts'
+import { runSmokeInChromium, type SmokeUrls, serveSmokePage } from './chromium-smoke.ts'
 import { closedPortUrl } from './closed-port.ts'
-import { ensureRuntimes, type Runtime, runtimeBin, skipReason } from './runtimes.ts'
+import { type QuirksServer, serveQuirks } from './quirks-server.ts'
+import {
+  ensureRuntimes,
+  type Runtime,
+  type RuntimeSource,
+  runtimeBin,
+  skipReason,
+} from './runtimes.ts'
 
 /** One cell of the matrix: the SDK in one runtime against the server in another. */
 export interface MatrixRow {
@@ -28,9 +35,10 @@ async function runtimeVersion(command: string): Promise<string> {
   return /\d+\.\d+\.\d+/.exec(stdout)?.[0] ?? 'unknown version'
 }
 
-/** Runs the SDK smoke program under `command` against `baseUrl` (and a closed port). */
-async function smoke(command: string, args: string[], baseUrl: string) {
-  const run = await runToCompletion(command, [...args, SMOKE_CLI, baseUrl, await closedPortUrl()], {
+/** Runs the SDK smoke program under `command` against the server, closed port and quirks. */
+async function smoke(command: string, args: string[], urls: SmokeUrls) {
+  const { baseUrl, closedUrl, quirksUrl } = urls
+  const run = await runToCompletion(command, [...args, SMOKE_CLI, baseUrl, closedUrl, quirksUrl], {
     cwd: fromRoot(),
     timeoutMs: 60_000,
   })
@@ -86,6 +94,24 @@ async function withServer<T>(start: Promise<ServerProcess>, use: (s: ServerProce
 export async function runMatrix(): Promise<MatrixRow[]> {
   buildPackages()
   const sources = await ensureRuntimes()
+  const quirks = await serveQuirks()
+  try {
+    return await runRows(sources, quirks)
+  } finally {
+    await quirks.close()
+  }
+}
+
+/** The rows, with the runtimes installed and the quirks server up. */
+async function runRows(
+  sources: Record<Runtime, RuntimeSource>,
+  quirks: QuirksServer,
+): Promise<MatrixRow[]> {
+  const urlsFor = async (baseUrl: string): Promise<SmokeUrls> => ({
+    baseUrl,
+    closedUrl: await closedPortUrl(),
+    quirksUrl: quirks.origin,
+  })
   const rows: MatrixRow[] = []
   const node24 = process.execPath
   const nodeServer = `Node ${process.versions.node} (todokit-server)`
@@ -111,13 +137,13 @@ export async function runMatrix(): Promise<MatrixRow[]> {
           rows.push(
             skip
               ? skippedRow(name, nodeServer, skip)
-              : toRow(nodeServer, await smoke(command, args, url)),
+              : toRow(nodeServer, await smoke(command, args, await urlsFor(url))),
           )
         }
         rows.push(
           chromiumSkip
             ? skippedRow('Chromium', nodeServer, chromiumSkip)
-            : toRow(nodeServer, await runSmokeInChromium(page.origin, url, await closedPortUrl())),
+            : toRow(nodeServer, await runSmokeInChromium(page.origin, await urlsFor(url))),
         )
       },
     )
@@ -145,7 +171,7 @@ export async function runMatrix(): Promise<MatrixRow[]> {
       startServerProcess(command, [...args], { cwd: fromRoot() }),
       async ({ url }) => {
         const server = `${name} ${version} (${serve})`
-        rows.push(toRow(server, await smoke(node24, [], url)))
+        rows.push(toRow(server, await smoke(node24, [], await urlsFor(url))))
         rows.push(await conformanceRow(server, url))
       },
     )
