@@ -2,6 +2,26 @@ import { describe, expect, it } from 'vitest'
 import { formatMatrix, runMatrix } from '../../scripts/matrix/run-matrix.ts'
 import { currentHost, isCiPlatform } from '../../scripts/matrix/runtimes.ts'
 
+// Every step of scripts/matrix/sdk-smoke.js, in order: a runtime whose row passes ran them all.
+const SMOKE_STEPS = [
+  'create',
+  '409 error',
+  'get',
+  'list',
+  'replace',
+  'update',
+  'hook reads ETag',
+  '412 error',
+  'delete',
+  '404 error',
+  'abort',
+  'network error',
+  'timeout',
+  'validation error',
+  'retry 503',
+  'no POST retry',
+].join(', ')
+
 describe('the runtime matrix', () => {
   it('runs the SDK in Node 22, Node 24, Bun, Deno and Chromium, and the server under Bun and Deno', async () => {
     const rows = await runMatrix()
@@ -22,6 +42,8 @@ describe('the runtime matrix', () => {
     expect(cells).toHaveLength(expected.length)
     for (const [index, cell] of cells.entries()) expect(cell).toMatch(expected[index] as RegExp)
     expect(rows.filter((row) => !row.ok)).toEqual([])
+    const smokeRows = rows.filter((row) => !row.skipped && !row.client.startsWith('todokit-'))
+    for (const row of smokeRows) expect(row.detail, row.client).toBe(SMOKE_STEPS)
     for (const row of rows.filter((each) => each.skipped)) expect(row.detail).toMatch(/^skipped: /)
     // CI's platform has every runtime: only Chromium may skip there, and only outside CI.
     if (isCiPlatform(currentHost()))
