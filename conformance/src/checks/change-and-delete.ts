@@ -1,15 +1,8 @@
-import { type Todo, todoPath } from '@todokit/sdk/contract'
+import { todoPath } from '@todokit/sdk/contract'
 import type { Check } from '../check.ts'
 import { ensure } from '../run/assert.ts'
 import { expectFields } from '../run/expect.ts'
-
-/** Whether `value` is `todo` itself: same id and same (run-unique) content. */
-function isSameRecord(todo: Todo) {
-  return (value: unknown): boolean => {
-    const record = value as Partial<Todo> | null
-    return record?.id === todo.id && record.content === todo.content
-  }
-}
+import { isSameRecord } from './same-record.ts'
 
 /** Required checks for PUT, PATCH and DELETE on records the check created. */
 export const changeAndDeleteChecks: readonly Check[] = [

@@ -1,9 +1,10 @@
-import { COLLECTION_PATH, type Todo, todoPath } from '@todokit/sdk/contract'
+import { COLLECTION_PATH, todoPath } from '@todokit/sdk/contract'
 import type { Check } from '../check.ts'
 import type { HttpResponse } from '../http/client.ts'
 import { CheckInconclusive, ensure } from '../run/assert.ts'
 import type { CheckContext } from '../run/context.ts'
 import { expectFields, expectNoServerError, expectStatus } from '../run/expect.ts'
+import { isSameRecord } from './same-record.ts'
 
 type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -68,8 +69,7 @@ export const errorChecks: readonly Check[] = [
       // A server may give the freed id to the next record, someone else's: send the second
       // DELETE only when GET shows the id free, or still holding this very record.
       const read = await ctx.http.request('GET', todoPath(created.id))
-      const stillOurs =
-        read.status === 200 && (read.json as Todo | null)?.content === created.content
+      const stillOurs = read.status === 200 && isSameRecord(created)(read.json)
       if (read.status !== 404 && !stillOurs) {
         throw new CheckInconclusive(
           `GET /todos/${created.id} after DELETE answered ${read.status} ${read.statusText}${read.status === 200 ? ' with another record (the id was reused)' : ''}, so a second DELETE could remove a record that is not the run's`,
