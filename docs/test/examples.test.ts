@@ -15,7 +15,6 @@ import {
 import { type LiveServer, startReferenceServer } from '../../scripts/lib/live-server.ts'
 import { bin, fromRoot } from '../../scripts/lib/paths.ts'
 import { runToCompletion } from '../../scripts/lib/processes.ts'
-import { linkWorkspaceBins } from '../../scripts/lib/workspace-bins.ts'
 
 // Every code example of docs/*.md is extracted, type-checked against the workspace sources and
 // executed against a fresh reference server (a new one per example, so ids and lists are
@@ -28,13 +27,9 @@ const byKind = (lang: string, flag: string) =>
 const tsRun = byKind('ts', 'run')
 const tsVitest = byKind('ts', 'vitest')
 const shRun = byKind('sh', 'run')
-// The packages' bins, Node 24 as their shebang's `node`, then the root's tools (tsc).
-const BINS = join(EXAMPLES_DIR, 'bin')
-linkWorkspaceBins(BINS)
-const env = {
-  ...process.env,
-  PATH: `${BINS}:${dirname(process.execPath)}:${bin('')}:${process.env.PATH}`,
-}
+// Node 24 as the bins' `node`, then the root's bins: the packages' CLIs (linked by npm install)
+// and the tools (tsc).
+const env = { ...process.env, PATH: `${dirname(process.execPath)}:${bin('')}:${process.env.PATH}` }
 
 let server: LiveServer
 beforeAll(async () => {
