@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { npmInstall } from '../lib/npm.ts'
 import { fromRoot } from '../lib/paths.ts'
 import { runToCompletion } from '../lib/processes.ts'
 
@@ -115,21 +116,10 @@ export async function ensureRuntimes(
       const source = sources[name]
       return 'packages' in source ? source.packages : []
     })
-    const npm = await runToCompletion(
-      'npm',
-      [
-        'install',
-        '--no-save',
-        '--prefix',
-        RUNTIMES,
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        ...packages,
-      ],
-      { timeoutMs: 300_000 },
+    installError = await npmInstall(['--no-save', ...packages], { cwd: RUNTIMES }).then(
+      () => undefined,
+      (error: Error) => error.message,
     )
-    if (npm.code !== 0) installError = `npm install ${packages.join(' ')} failed: ${npm.stderr}`
   }
   const where = `${host.platform}-${host.arch}`
   for (const name of wanted) {
