@@ -1,5 +1,19 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/**
+ * `npm run test:quick`: the inner loop, without the suites that install from the registry or
+ * drive Chromium. `npm test` (and CI) runs everything.
+ */
+export const QUICK = process.env.TODOKIT_QUICK === '1'
+
+/** The suites `npm run test:quick` leaves out, relative to each workspace. */
+export const NETWORK_AND_BROWSER_SUITES = [
+  'test/packages.test.ts',
+  'test/runtime-matrix.test.ts',
+  'test/api-reference.test.ts',
+  'test/docs-browser.test.ts',
+]
 
 /**
  * Shared vitest settings: workspace packages resolve to their TypeScript sources through the
@@ -10,6 +24,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@todokit/source', ...defaultServerConditions] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(QUICK ? NETWORK_AND_BROWSER_SUITES : [])],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },
   },
 })

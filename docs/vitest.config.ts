@@ -5,10 +5,11 @@ export default mergeConfig(
   shared,
   defineConfig({
     test: {
-      globalSetup: ['./test/setup/build-packages.ts'],
+      globalSetup: ['./test/setup/build-packages.ts', './test/setup/network-installs.ts'],
       // These tests start servers, runtimes, npm and a browser: seconds, not milliseconds.
       testTimeout: 120_000,
-      hookTimeout: 180_000,
+      // The registry installs run in globalSetup, before any hook.
+      hookTimeout: 60_000,
     },
   }),
 )

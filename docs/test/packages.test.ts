@@ -1,13 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type Packed,
-  PUBLISHED,
-  type PublishedFolder,
-  packPublished,
-} from '../../scripts/lib/pack.ts'
+import { readFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { describe, expect, inject, it } from 'vitest'
+import { PUBLISHED, type PublishedFolder } from '../../scripts/lib/pack.ts'
 import { bin, fromRoot } from '../../scripts/lib/paths.ts'
 import {
   runToCompletion,
@@ -15,37 +9,24 @@ import {
   startServerProcess,
 } from '../../scripts/lib/processes.ts'
 
-// A stranger's project: the three tarballs installed from disk, their own dependencies from the
-// registry (or npm's cache), and Node 24 first on PATH as the `node` their bins' shebang finds.
-const work = mkdtempSync(join(tmpdir(), 'todokit-packages-'))
-const project = join(work, 'consumer')
+// The tarballs were packed and installed into a stranger's project by the network-installs
+// globalSetup, once per run; Node 24 goes first on PATH as the `node` the bins' shebang finds.
+const consumer = inject('consumer')
+if (!consumer.ok) throw new Error(`the packed packages could not be installed: ${consumer.error}`)
+const { project, packed } = consumer.value
 const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` }
 const folders = Object.keys(PUBLISHED) as PublishedFolder[]
-let packed: Record<PublishedFolder, Packed>
-
-// The install took 23 s alone and 177 s under a loaded turbo run on 2 cores: the limits leave
-// more than twice that worst case, since a slow machine is no defect of the packages.
-const INSTALL_LIMIT_MS = 400_000
-
-beforeAll(async () => {
-  packed = packPublished(work)
-  cpSync(fromRoot('docs', 'test', 'fixtures', 'consumer'), project, { recursive: true })
-  const tarballs = folders.map((folder) => packed[folder].tarball)
-  const install = await runToCompletion(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, '@types/node@^24'],
-    { cwd: project, env, timeoutMs: INSTALL_LIMIT_MS },
-  )
-  if (install.code !== 0) throw new Error(`npm install of the tarballs failed:\n${install.stderr}`)
-}, INSTALL_LIMIT_MS + 60_000)
-
-afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 describe.each(folders)('the packed %s tarball', (folder) => {
   it('ships its README, the LICENSE and the built entry points, and no tests', () => {
     const { files } = packed[folder]
     expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json']))
     expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts']))
+    const manifest = JSON.parse(readFileSync(fromRoot(folder, 'package.json'), 'utf8')) as {
+      bin?: Record<string, string>
+    }
+    for (const target of Object.values(manifest.bin ?? {}))
+      expect(files).toContain(target.replace(/^\.\//, ''))
     expect(files.filter((file) => /\.test(-d)?\.ts$/.test(file))).toEqual([])
     expect(readFileSync(fromRoot(folder, 'LICENSE'), 'utf8')).toBe(
       readFileSync(fromRoot('LICENSE'), 'utf8'),

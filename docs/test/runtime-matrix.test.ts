@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { formatMatrix, runMatrix } from '../../scripts/matrix/run-matrix.ts'
 import { currentHost, isCiPlatform } from '../../scripts/matrix/runtimes.ts'
 
@@ -24,6 +24,10 @@ const SMOKE_STEPS = [
 
 describe('the runtime matrix', () => {
   it('runs the SDK in Node 22, Node 24, Bun, Deno and Chromium, and the server under Bun and Deno', async () => {
+    // The network-installs globalSetup installed the runtimes; runMatrix finds them in place.
+    const runtimes = inject('runtimes')
+    if (!runtimes.ok)
+      throw new Error(`the matrix's runtimes could not be installed: ${runtimes.error}`)
     const rows = await runMatrix()
     console.log(`runtime matrix\n${formatMatrix(rows)}`)
     const cells = rows.map((row) => `${row.client} → ${row.server}`)
