@@ -9,12 +9,13 @@ export const DOCS_BASE_URL = 'http://127.0.0.1:3000'
 /** Where the extracted examples are written (ignored by git). */
 export const EXAMPLES_DIR = fromRoot('docs', '.examples')
 
-/** Every docs page, relative to the repository root. */
+/** Every docs page, relative to the repository root: the README's commands are examples too. */
 export function docsPages(): string[] {
-  return readdirSync(fromRoot('docs'))
+  const guides = readdirSync(fromRoot('docs'))
     .filter((file) => file.endsWith('.md'))
     .sort()
     .map((file) => `docs/${file}`)
+  return ['README.md', ...guides]
 }
 
 /** Every fenced block of every docs page. */
