@@ -104,6 +104,16 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** The defaults of the timeouts and caps in {@link ListenOptions} (why each: there). */
+export const SERVER_LIMITS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  idleTimeout: 30_000,
+  maxConnections: 1_000,
+  maxRequestsPerSocket: 1_000,
+} as const satisfies ListenOptions
+
 /** How long open connections may take to finish once {@link RunningServer.close} is called. */
 const CLOSE_GRACE_MS = 5_000
 
@@ -192,39 +202,46 @@ export function listen(
     host = '127.0.0.1',
     log,
     maxBodyBytes = MAX_BODY_BYTES,
-    headersTimeout = 10_000,
-    requestTimeout = 30_000,
-    keepAliveTimeout = 5_000,
-    idleTimeout = 30_000,
-    maxConnections = 1_000,
-    maxRequestsPerSocket = 1_000,
+    requestTimeout = SERVER_LIMITS.requestTimeout,
+    // Node refuses a headers timeout longer than the request timeout, so a shorter request
+    // timeout shortens the default headers timeout with it.
+    headersTimeout = requestTimeout > 0
+      ? Math.min(SERVER_LIMITS.headersTimeout, requestTimeout)
+      : SERVER_LIMITS.headersTimeout,
+    keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout,
+    idleTimeout = SERVER_LIMITS.idleTimeout,
+    maxConnections = SERVER_LIMITS.maxConnections,
+    maxRequestsPerSocket = SERVER_LIMITS.maxRequestsPerSocket,
   } = options
   let closing = false
   const fetch = log === undefined ? app.fetch : withRequestLog(app.fetch, log)
   const prepared = atTheEdge(fetch, () => closing)
   const handle = inTurn(getRequestListener(prepared, { hostname: host }))
-  const timeouts = [headersTimeout, requestTimeout].filter((timeout) => timeout > 0)
-  const server = createServer(
-    {
-      headersTimeout,
-      requestTimeout,
-      keepAliveTimeout,
-      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, ...timeouts),
-    },
-    handle,
-  )
-  server.maxConnections = maxConnections
-  server.maxRequestsPerSocket = maxRequestsPerSocket
-  server.setTimeout(idleTimeout)
-  server.on('checkContinue', (incoming, outgoing) => {
-    // The app refuses an oversized body from its Content-Length alone, without reading it, so
-    // it can answer before the client sends anything; closing the connection afterwards spares
-    // reading the body the client may send anyway.
-    if (Number(incoming.headers['content-length']) > maxBodyBytes) outgoing.shouldKeepAlive = false
-    else outgoing.writeContinue()
-    handle(incoming, outgoing)
-  })
+  // Built inside the executor: Node throws on settings it refuses (headersTimeout past
+  // requestTimeout), and that becomes the rejection.
   return new Promise((resolve, reject) => {
+    const timeouts = [headersTimeout, requestTimeout].filter((timeout) => timeout > 0)
+    const server = createServer(
+      {
+        headersTimeout,
+        requestTimeout,
+        keepAliveTimeout,
+        connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, ...timeouts),
+      },
+      handle,
+    )
+    server.maxConnections = maxConnections
+    server.maxRequestsPerSocket = maxRequestsPerSocket
+    server.setTimeout(idleTimeout)
+    server.on('checkContinue', (incoming, outgoing) => {
+      // The app refuses an oversized body from its Content-Length alone, without reading it, so
+      // it can answer before the client sends anything; closing the connection afterwards spares
+      // reading the body the client may send anyway.
+      const declared = Number(incoming.headers['content-length'])
+      if (declared > maxBodyBytes) outgoing.shouldKeepAlive = false
+      else outgoing.writeContinue()
+      handle(incoming, outgoing)
+    })
     server.once('error', reject)
     server.listen(port, host, () => {
       server.off('error', reject)
