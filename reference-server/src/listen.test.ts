@@ -110,6 +110,16 @@ describe('timeouts and the connection cap', () => {
     expect(await listOf(server)).toEqual([])
   })
 
+  it('cuts a connection that goes quiet mid-request for idleTimeout, and stores nothing', async () => {
+    const server = await serve(createApp(), { idleTimeout: 50, requestTimeout: 5_000 })
+    const connection = await open(server)
+    connection.socket.write(
+      'POST /todos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 30\r\n\r\n{"content":',
+    )
+    expect(await connection.closed).toBe('')
+    expect(await listOf(server)).toEqual([])
+  })
+
   it('closes a keep-alive connection left idle past keepAliveTimeout', async () => {
     const server = await serve(createApp(), { keepAliveTimeout: 50 })
     const connection = await open(server)
