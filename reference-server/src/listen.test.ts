@@ -27,6 +27,19 @@ async function open(server: RunningServer): Promise<RawConnection> {
   return connection
 }
 
+/** A promise the test releases, and one that says the server is waiting on it. */
+function gate() {
+  let started = () => {}
+  let release = () => {}
+  const hasStarted = new Promise<void>((resolve) => {
+    started = resolve
+  })
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return { started: () => started(), hasStarted, release: () => release(), released }
+}
+
 async function listOf(server: RunningServer): Promise<unknown> {
   return (await fetch(`${server.url}/todos`)).json()
 }
@@ -43,6 +56,32 @@ describe('pipelined requests', () => {
     )
     expect(statusCodes(await connection.closed)).toEqual([201, 200, 200, 404])
     expect(await listOf(server)).toEqual([])
+  })
+
+  it('answers 503 and closes the connection past 32 requests waiting, applying only those answered', async () => {
+    const app = createApp()
+    const slow = gate()
+    const server = await serve({
+      fetch: async (request, env) => {
+        if (new URL(request.url).pathname !== '/slow') return app.fetch(request, env)
+        slow.started()
+        await slow.released
+        return new Response('done')
+      },
+    })
+    const connection = await open(server)
+    const post = (index: number) => rawRequest('POST', '/todos', { body: { content: `${index}` } })
+    connection.socket.write(
+      rawRequest('GET', '/slow') + Array.from({ length: 40 }, (_, index) => post(index)).join(''),
+    )
+    await slow.hasStarted
+    // The requests sent with /slow were parsed with it; they now wait for its answer.
+    await new Promise((resolve) => setImmediate(resolve))
+    slow.release()
+    const answered = await connection.closed
+    expect(statusCodes(answered)).toEqual([200, ...Array<number>(32).fill(201), 503])
+    expect(answered).toMatch(/Content-Type: application\/problem\+json[\s\S]*"status":503/i)
+    expect(await listOf(server)).toHaveLength(32)
   })
 })
 
@@ -174,14 +213,11 @@ describe('reason phrases', () => {
 describe('close()', () => {
   it('finishes requests in flight with Connection: close, drops idle connections and refuses new ones', async () => {
     const app = createApp()
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const slow = gate()
     const server = await serve({
       fetch: async (request, env) => {
         if (new URL(request.url).pathname !== '/slow') return app.fetch(request, env)
-        await released
+        await slow.released
         return new Response('done')
       },
     })
@@ -197,7 +233,7 @@ describe('close()', () => {
     servers.splice(servers.indexOf(server), 1)
     await idle.closed
     await expect(openConnection(server.url)).rejects.toThrow(/ECONNREFUSED/)
-    release()
+    slow.release()
     const answered = await busy.closed
     expect(statusCodes(answered)).toEqual([200])
     expect(answered).toMatch(/\r\nconnection: close\r\n/i)

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
-import { MAX_BODY_BYTES, statusTextFor } from '@todokit/sdk/contract'
+import { MAX_BODY_BYTES, type ProblemDetails, statusTextFor } from '@todokit/sdk/contract'
+import { PROBLEM_CONTENT_TYPE } from './problem.ts'
 
 /**
  * Options of {@link listen}. The timeouts and caps are Node's own HTTP server settings; their
@@ -74,14 +75,6 @@ export interface ListenOptions {
    * @default 1_000
    */
   maxConnections?: number
-  /**
-   * Most requests served on one connection; the last one is answered with `Connection: close`,
-   * and requests pipelined past it get 503. Requests pipelined on one connection wait for the
-   * responses before them, so this also bounds how many can wait (as nginx does, at the same
-   * default). `0` for no limit.
-   * @default 1_000
-   */
-  maxRequestsPerSocket?: number
 }
 
 /**
@@ -111,7 +104,6 @@ export const SERVER_LIMITS = {
   keepAliveTimeout: 5_000,
   idleTimeout: 30_000,
   maxConnections: 1_000,
-  maxRequestsPerSocket: 1_000,
 } as const satisfies ListenOptions
 
 /** How long open connections may take to finish once {@link RunningServer.close} is called. */
@@ -170,6 +162,28 @@ function atTheEdge(fetch: FetchHandler, isClosing: () => boolean): FetchHandler 
 }
 
 /**
+ * How many pipelined requests may wait for their turn on one connection. Node stops reading a
+ * connection once answers pile up unsent, but a request waiting for its turn has no answer yet,
+ * so without a bound a client that never reads could make the server hold every request it
+ * sends. Past the bound a request is answered 503 at once (with `Connection: close`); those
+ * answers do pile up, and Node stops reading.
+ */
+const MAX_WAITING_REQUESTS = 32
+
+const TOO_MANY_WAITING: ProblemDetails = {
+  type: 'about:blank',
+  title: statusTextFor(503),
+  status: 503,
+  detail: `More than ${MAX_WAITING_REQUESTS} requests are waiting on this connection; send the rest once these are answered`,
+}
+
+function answerTooManyWaiting(outgoing: ServerResponse): void {
+  outgoing.shouldKeepAlive = false
+  outgoing.writeHead(503, statusTextFor(503), { 'content-type': PROBLEM_CONTENT_TYPE })
+  outgoing.end(JSON.stringify(TOO_MANY_WAITING))
+}
+
+/**
  * Runs each request only once the responses before it on its connection are finished. Node
  * parses pipelined requests and emits them all at once, so a DELETE could run while the POST
  * sent before it was still reading its body. Node itself hands a connection to one response
@@ -178,9 +192,17 @@ function atTheEdge(fetch: FetchHandler, isClosing: () => boolean): FetchHandler 
  * connection closed first) is never run, so it never takes effect unanswered.
  */
 function inTurn(listener: NodeListener): NodeListener {
+  const waiting = new WeakMap<Socket, number>()
   return (incoming, outgoing) => {
     if (outgoing.socket !== null) return listener(incoming, outgoing)
-    outgoing.once('socket', () => listener(incoming, outgoing))
+    const { socket } = incoming
+    const count = waiting.get(socket) ?? 0
+    if (count >= MAX_WAITING_REQUESTS) return answerTooManyWaiting(outgoing)
+    waiting.set(socket, count + 1)
+    outgoing.once('socket', () => {
+      waiting.set(socket, (waiting.get(socket) ?? 1) - 1)
+      listener(incoming, outgoing)
+    })
   }
 }
 
@@ -211,7 +233,6 @@ export function listen(
     keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout,
     idleTimeout = SERVER_LIMITS.idleTimeout,
     maxConnections = SERVER_LIMITS.maxConnections,
-    maxRequestsPerSocket = SERVER_LIMITS.maxRequestsPerSocket,
   } = options
   let closing = false
   const fetch = log === undefined ? app.fetch : withRequestLog(app.fetch, log)
@@ -231,7 +252,6 @@ export function listen(
       handle,
     )
     server.maxConnections = maxConnections
-    server.maxRequestsPerSocket = maxRequestsPerSocket
     server.setTimeout(idleTimeout)
     server.on('checkContinue', (incoming, outgoing) => {
       // The app refuses an oversized body from its Content-Length alone, without reading it, so
