@@ -12,6 +12,10 @@ import { PROBLEM_CONTENT_TYPE } from './problem.ts'
  * @example
  * const options: ListenOptions = { port: 8080, host: '0.0.0.0', log: console.log }
  * await listen(createApp(), options) // reachable from the network, one log line per request
+ *
+ * @example
+ * // Behind a proxy that already bounds slow clients: fewer connections, a shorter request time.
+ * await listen(createApp(), { maxConnections: 200, requestTimeout: 10_000 })
  */
 export interface ListenOptions {
   /**
@@ -38,8 +42,8 @@ export interface ListenOptions {
    */
   maxBodyBytes?: number
   /**
-   * Milliseconds a connection may take to send a request's headers, counted from when it opens
-   * or its previous response ended; past it the server answers 408 and closes it. A todos request
+   * Milliseconds a client may take to send a request's headers (a connection that sends nothing
+   * counts too); past it the server answers 408 and closes the connection. A todos request
    * has a few hundred bytes of headers, so 10 s is generous for any real client, while an idle
    * socket that never sends anything is reclaimed in seconds, not Node's minute. `0` disables it.
    * @default 10_000
