@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
 import { listen } from './listen.ts'
+import { LIMIT_FLAGS, LIMIT_USAGE, limitsFromFlags } from './listen-flags.ts'
 import { seedStore } from './seed.ts'
 import { FileStore } from './store/file-store.ts'
 import { MemoryStore } from './store/memory-store.ts'
@@ -19,6 +20,9 @@ Options:
   --cors ORIGIN   allow browser calls from ORIGIN (repeatable; * for any)
   --quiet         no per-request log lines
   --help          show this help
+
+Limits (Node's HTTP server settings; times in milliseconds):
+${LIMIT_USAGE}
 
 API at /todos, OpenAPI at /openapi.json, interactive reference at /docs.`
 
@@ -44,6 +48,7 @@ function parseCommandLine(args: string[]) {
         cors: { type: 'string', multiple: true },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
+        ...LIMIT_FLAGS,
       },
     }).values
   } catch (error) {
@@ -71,11 +76,14 @@ async function main(): Promise<void> {
   if (!/^\d+$/.test(options.port) || port > 65_535) {
     usageError(`--port must be an integer from 0 to 65535, got "${options.port}"`)
   }
+  const limits = limitsFromFlags(options)
+  if (typeof limits === 'string') usageError(limits)
   const store = await openStore(options.data)
   if (options.seed) await seedStore(store)
   const app = createApp({ store, ...(options.cors && { cors: options.cors }) })
   const log = options.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`)
-  const server = await listen(app, { port, host: options.host, log }).catch((error: Error) => {
+  const listenOptions = { port, host: options.host, log, ...limits }
+  const server = await listen(app, listenOptions).catch((error: Error) => {
     process.stderr.write(
       `todokit-server: cannot listen on ${options.host}:${port}: ${error.message}\n`,
     )
