@@ -5,7 +5,8 @@ import { expect, it } from 'vitest'
 const KiB = 1024
 
 /**
- * Issue 2: a browser bundle of TodoClient is at most 15 KiB, ky and zod included. The figures
+ * Issue 11: a browser bundle of TodoClient is at most 16 KiB, ky and zod included, and the
+ * client's own code stays under 2 KiB (issue 2 had 15 KiB, which only byte-shaving met). The figures
  * (Nov 2026, ky 2.1, zod 4.6): ky alone ~8.73 KiB; ky plus what the client needs from zod and the
  * contract (the `Todo` schema and the zod/mini machinery it pulls, the operation table, the
  * reason phrases) ~13.89 KiB; the client's own code ~1.10 KiB on top; total ~14.99 KiB, a few
@@ -14,8 +15,8 @@ const KiB = 1024
  * input checks to the server (the input schemas and list-query codec would add ~3 KiB) and keeps
  * its messages short. `Todo`'s integer check on `id` alone costs ~0.43 KiB of zod.
  */
-const TOTAL_BUDGET = 15 * KiB
-const OWN_CODE_BUDGET = 1.15 * KiB
+const TOTAL_BUDGET = 16 * KiB
+const OWN_CODE_BUDGET = 2 * KiB
 
 /** Gzipped size of a browser bundle of `entry`, bundled the way a web app would. */
 async function gzippedBundle(entry: string): Promise<number> {
