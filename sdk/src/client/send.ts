@@ -67,13 +67,14 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     } catch (error) {
       // ky's errors never reach callers: each becomes one of the SDK's.
       // Only a per-attempt timeout times out (no `totalTimeout` is set), so `timeout` is a number.
-      if (error instanceof KyTimeoutError) throw new TimeoutError(call, timeout as number)
-      if (signal?.aborted) throw new AbortError(call, signal.reason)
+      if (error instanceof KyTimeoutError)
+        throw new TimeoutError({ ...call, timeout: timeout as number })
+      if (signal?.aborted) throw new AbortError({ ...call, cause: signal.reason })
       if (!(error instanceof HTTPError)) {
         // No response at all: ky's error wraps the TypeError `reportFetchFailures` made, which
         // wraps the runtime's own error. Not a ky error: the caller's own hook threw; unchanged.
         throw error instanceof KyError
-          ? new NetworkError(call, (error.cause as Error | undefined)?.cause)
+          ? new NetworkError({ ...call, cause: (error.cause as Error | undefined)?.cause })
           : error
       }
       // An error status (after any retries) is handled below like every status the contract
