@@ -42,8 +42,9 @@ const DEPENDENCIES = `
   import * as z from 'zod/mini'
   import { statusTextFor } from '../src/contract/http-status.ts'
   import { operations, todoPath } from '../src/contract/operations.ts'
-  import { Todo, TODO_CREATE_DEFAULTS } from '../src/contract/todo.ts'
+  import { Todo, TODO_CREATE_DEFAULTS, TodoList } from '../src/contract/todo.ts'
   export default [ky, HTTPError, KyError, TimeoutError, (body) => z.safeParse(Todo, body),
+    (body) => z.safeParse(TodoList, body),
     statusTextFor, operations, todoPath, TODO_CREATE_DEFAULTS]
 `
 
