@@ -82,6 +82,17 @@ describe('TodoApiError', () => {
     })
     expect(asJson.problem).toBeUndefined()
   })
+
+  it('takes problem details only from a JSON object, whatever the content type says', () => {
+    const error = new TodoApiError({
+      ...request,
+      status: 502,
+      headers: { 'content-type': 'application/problem+json' },
+      body: 'Bad Gateway',
+    })
+    expect(error.problem).toBeUndefined()
+    expect(error.body).toBe('Bad Gateway')
+  })
 })
 
 describe('TodoClientError', () => {
