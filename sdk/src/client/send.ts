@@ -72,20 +72,25 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     parseJson: parseBody,
   })
 
-  return async (operation, path, options = {}, json) => {
+  return async <Operation extends OperationName>(
+    operation: Operation,
+    path: string,
+    options: RequestOptions = {},
+    json?: OperationBody<Operation>,
+  ): Promise<OperationResult<Operation>> => {
     const { signal, timeout = clientTimeout } = options
     const { method, success } = operations[operation]
     const call = { method, url: base + path }
     let response: Response
     // Typed as the contract promises; the status and schema checks below hold the server to it.
-    let body: OperationResult<typeof operation>
+    let body: OperationResult<Operation>
     try {
       const pending = request(
         call.url,
         // Left out rather than `undefined`: ky would merge an `undefined` over its defaults.
         defined({ method, json, signal, timeout, headers: options.headers }),
       )
-      body = await pending.json<typeof body>()
+      body = await pending.json<OperationResult<Operation>>()
       response = await pending
     } catch (error) {
       throw toClientError(error, call, signal, timeout)
