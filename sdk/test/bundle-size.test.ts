@@ -5,17 +5,17 @@ import { expect, it } from 'vitest'
 const KiB = 1024
 
 /**
- * Issue 2: a browser bundle of TodoClient is at most 15 KiB, ky and zod included. The figures
- * (Nov 2026, ky 2.1, zod 4.6): ky alone ~8.73 KiB; ky plus what the client needs from zod and the
- * contract (the `Todo` schema and the zod/mini machinery it pulls, the operation table, the
- * reason phrases) ~13.89 KiB; the client's own code ~1.10 KiB on top; total ~14.99 KiB, a few
- * bytes under budget. It fits because the client imports only the contract modules it uses,
- * checks responses against `Todo` item by item (zod's array schema would add ~0.4 KiB), leaves
- * input checks to the server (the input schemas and list-query codec would add ~3 KiB) and keeps
- * its messages short. `Todo`'s integer check on `id` alone costs ~0.43 KiB of zod.
+ * Issue 11: a browser bundle of TodoClient is at most 16 KiB, ky and zod included, and the
+ * client's own code stays under 2 KiB. Issue 2's 15 KiB was met only by shaving bytes off readable
+ * code; that is undone. The figures (Nov 2026, ky 2.1, zod 4.6): ky alone ~8.73 KiB; ky plus what
+ * the client needs from zod and the contract (the `Todo` and `TodoList` schemas and the zod/mini
+ * machinery they pull, the operation table, the reason phrases) ~14.30 KiB; the client's own code
+ * ~1.40 KiB on top (errors with their own fields and guard types, the transport, the resource);
+ * total ~15.69 KiB. The client still imports only the contract modules it uses and leaves input
+ * checks to the server (the input schemas and list-query codec would add ~3 KiB).
  */
-const TOTAL_BUDGET = 15 * KiB
-const OWN_CODE_BUDGET = 1.15 * KiB
+const TOTAL_BUDGET = 16 * KiB
+const OWN_CODE_BUDGET = 2 * KiB
 
 /** Gzipped size of a browser bundle of `entry`, bundled the way a web app would. */
 async function gzippedBundle(entry: string): Promise<number> {
@@ -41,8 +41,9 @@ const DEPENDENCIES = `
   import * as z from 'zod/mini'
   import { statusTextFor } from '../src/contract/http-status.ts'
   import { operations, todoPath } from '../src/contract/operations.ts'
-  import { Todo, TODO_CREATE_DEFAULTS } from '../src/contract/todo.ts'
+  import { Todo, TODO_CREATE_DEFAULTS, TodoList } from '../src/contract/todo.ts'
   export default [ky, HTTPError, KyError, TimeoutError, (body) => z.safeParse(Todo, body),
+    (body) => z.safeParse(TodoList, body),
     statusTextFor, operations, todoPath, TODO_CREATE_DEFAULTS]
 `
 

@@ -38,7 +38,11 @@ function publicDeclarations(): { name: string; node: ts.Node }[] {
   return found
 }
 
-it('shows an @example on every class, function and method the SDK exports', () => {
+// Building a TypeScript program takes seconds when other work shares the machine; a slow run is
+// no missing example.
+it('shows an @example on every class, function and method the SDK exports', {
+  timeout: 30_000,
+}, () => {
   const declarations = publicDeclarations()
   expect(declarations.map(({ name }) => name)).toContain('TodosResource.list')
   const withoutExample = declarations

@@ -3,10 +3,13 @@ import { build } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   isAbortError,
+  isErrorType,
   isNetworkError,
   isTimeoutError,
   isTodoApiError,
   isTodoClientError,
+  NotFoundError,
+  ServerError,
   TodoApiError,
 } from '../src/index.ts'
 
@@ -42,7 +45,9 @@ describe('the guards across realms', () => {
 
   it('work on errors made in another realm, where instanceof fails', () => {
     const notFound = evaluate(`new errors.NotFoundError({ ...${request}, status: 404 })`)
-    const network = evaluate(`new errors.NetworkError(${request}, new TypeError('fetch failed'))`)
+    const network = evaluate(
+      `new errors.NetworkError({ ...${request}, cause: new TypeError('fetch failed') })`,
+    )
     expect(
       evaluate('new errors.NotFoundError({ url: "", method: "", status: 404 }) instanceof Error'),
     ).toBe(true)
@@ -50,11 +55,17 @@ describe('the guards across realms', () => {
     expect(notFound instanceof TodoApiError).toBe(false)
     expect(isTodoApiError(notFound)).toBe(true)
     expect(isTodoClientError(notFound)).toBe(true)
+    expect(isErrorType(notFound, NotFoundError)).toBe(true)
+    expect(isErrorType(notFound, ServerError)).toBe(false)
     expect(isNetworkError(notFound)).toBe(false)
     expect(isNetworkError(network)).toBe(true)
     expect(isTodoApiError(network)).toBe(false)
-    expect(isAbortError(evaluate(`new errors.AbortError(${request}, undefined)`))).toBe(true)
-    expect(isTimeoutError(evaluate(`new errors.TimeoutError(${request}, 10)`))).toBe(true)
+    expect(
+      isAbortError(evaluate(`new errors.AbortError({ ...${request}, cause: undefined })`)),
+    ).toBe(true)
+    expect(
+      isTimeoutError(evaluate(`new errors.TimeoutError({ ...${request}, timeout: 10 })`)),
+    ).toBe(true)
   })
 
   it('reject look-alikes from another realm that lack the brand', () => {

@@ -13,9 +13,8 @@ import { TodosResource } from './TodosResource.ts'
  * await client.todos.update(todo.id, { completed: true })
  */
 export class TodoClient {
-  // Declared, not a class field: the constructor assigns it, and a field would cost bundle bytes.
   /** The `/todos` collection: list, get, create, replace, update, delete. */
-  declare readonly todos: TodosResource
+  readonly todos: TodosResource
 
   /**
    * @example

@@ -1,7 +1,6 @@
 import type { TodoCreateInput, TodoPatchInput, TodoReplaceInput } from '../contract/inputs.ts'
 import { COLLECTION_PATH, todoPath } from '../contract/operations.ts'
 import { TODO_CREATE_DEFAULTS, type Todo } from '../contract/todo.ts'
-import { defined } from './defined.ts'
 import { encodeListQuery } from './encodeListQuery.ts'
 import type { RequestOptions, TodoListParams } from './options.ts'
 import type { Send } from './send.ts'
@@ -33,7 +32,7 @@ export class TodosResource {
    * const found = await client.todos.list({ q: 'milk', order: ['completed', 'content'] })
    */
   list(query?: TodoListParams, options?: RequestOptions): Promise<Todo[]> {
-    return this.#send('list', COLLECTION_PATH + encodeListQuery(query), options) as Promise<Todo[]>
+    return this.#send('list', COLLECTION_PATH + encodeListQuery(query), options)
   }
 
   /**
@@ -43,7 +42,7 @@ export class TodosResource {
    * const todo = await client.todos.get(1)
    */
   get(id: number, options?: RequestOptions): Promise<Todo> {
-    return this.#send('get', todoPath(id), options) as Promise<Todo>
+    return this.#send('get', todoPath(id), options)
   }
 
   /**
@@ -55,10 +54,10 @@ export class TodosResource {
    * const todo = await client.todos.create({ content: 'Buy milk' })
    */
   create(input: TodoCreateInput, options?: RequestOptions): Promise<Todo> {
-    return this.#send('create', COLLECTION_PATH, options, {
-      ...TODO_CREATE_DEFAULTS,
-      ...defined(input),
-    }) as Promise<Todo>
+    // Sent even when the caller leaves it out, so the stored todo has it; `undefined` fields are
+    // not sent at all (JSON has no `undefined`).
+    const json = { ...input, completed: input.completed ?? TODO_CREATE_DEFAULTS.completed }
+    return this.#send('create', COLLECTION_PATH, options, json)
   }
 
   /**
@@ -68,7 +67,7 @@ export class TodosResource {
    * await client.todos.replace(1, { id: 1, content: 'Buy oat milk', completed: false })
    */
   replace(id: number, todo: TodoReplaceInput, options?: RequestOptions): Promise<Todo> {
-    return this.#send('replace', todoPath(id), options, todo) as Promise<Todo>
+    return this.#send('replace', todoPath(id), options, todo)
   }
 
   /**
@@ -78,7 +77,7 @@ export class TodosResource {
    * await client.todos.update(1, { completed: true })
    */
   update(id: number, patch: TodoPatchInput, options?: RequestOptions): Promise<Todo> {
-    return this.#send('update', todoPath(id), options, patch) as Promise<Todo>
+    return this.#send('update', todoPath(id), options, patch)
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
- * Copies `source` without its `undefined` values: ky would merge them as overrides, a query would
- * send them as `undefined`, and a spread would let them hide a default.
+ * Copies `source` without its `undefined` values: ky would merge them as overrides, and a query
+ * would send them as the text `undefined`.
  */
 export function defined<T extends object>(source: T): Partial<T> {
   return Object.fromEntries(

@@ -11,7 +11,7 @@ const RETRY_STATUS_CODES = [408, 429, 502, 503, 504]
  * network errors and the statuses that say "try again", honouring `Retry-After` up to 30 s.
  */
 export const DEFAULT_RETRY = {
-  // `limit` stays ky's default, 2.
+  limit: 2,
   methods: ['get', 'put', 'delete'],
   statusCodes: RETRY_STATUS_CODES,
   afterStatusCodes: RETRY_STATUS_CODES,

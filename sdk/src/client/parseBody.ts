@@ -3,7 +3,7 @@
  * empty. Content type is not trusted: the schema check decides whether the value is acceptable.
  */
 export function parseBody(text: string): unknown {
-  if (!text) return undefined
+  if (text === '') return undefined
   try {
     return JSON.parse(text)
   } catch {

@@ -17,7 +17,7 @@ export function reportFetchFailures(custom?: Fetch): Fetch {
     try {
       return await (custom ?? fetch)(request, init)
     } catch (error) {
-      if ((request as Request).signal.aborted) throw error
+      if (request instanceof Request && request.signal.aborted) throw error
       throw new TypeError('fetch failed', { cause: error })
     }
   }

@@ -1,10 +1,13 @@
-import ky, { HTTPError, KyError, TimeoutError as KyTimeoutError, type Options } from 'ky'
+import ky, { HTTPError, KyError, TimeoutError as KyTimeoutError } from 'ky'
+import type * as z from 'zod/mini'
+import type { endpoints } from '../contract/endpoints.ts'
 import { type OperationName, operations } from '../contract/operations.ts'
 import { AbortError } from '../errors/AbortError.ts'
 import { createApiError } from '../errors/createApiError.ts'
 import { NetworkError } from '../errors/NetworkError.ts'
 import { ResponseValidationError } from '../errors/ResponseValidationError.ts'
 import { TimeoutError } from '../errors/TimeoutError.ts'
+import type { RequestDescription } from '../errors/TodoClientError.ts'
 import { checkBody } from './checkBody.ts'
 import { defined } from './defined.ts'
 import {
@@ -16,18 +19,37 @@ import {
 import { parseBody } from './parseBody.ts'
 import { reportFetchFailures } from './reportFetchFailures.ts'
 
+// Types only: the endpoint table's schemas name what each operation sends and returns, and
+// none of them is bundled.
+type Endpoint<Operation extends OperationName> = (typeof endpoints)[Operation]
+
+/** The body an operation sends: its request schema's input (`undefined` for none). */
+export type OperationBody<Operation extends OperationName> =
+  Endpoint<Operation>['request'] extends infer Schema extends z.core.$ZodType
+    ? z.input<Schema>
+    : undefined
+
+/**
+ * What an operation resolves with: its response schema's output, or `unknown` where the
+ * contract leaves the body open (DELETE).
+ */
+export type OperationResult<Operation extends OperationName> =
+  Endpoint<Operation>['response'] extends infer Schema extends z.core.$ZodType
+    ? z.output<Schema>
+    : unknown
+
 /**
  * Performs one operation of the contract and resolves with its checked body.
  *
  * @param path relative to the base URL, query string included. @example '/todos/1'
  * @param json the request body, sent as JSON.
  */
-export type Send = (
-  operation: OperationName,
+export type Send = <Operation extends OperationName>(
+  operation: Operation,
   path: string,
   options?: RequestOptions,
-  json?: unknown,
-) => Promise<unknown>
+  json?: OperationBody<Operation>,
+) => Promise<OperationResult<Operation>>
 
 /**
  * The transport behind `TodoClient`: one ky instance with the SDK's defaults, and the rules that
@@ -50,38 +72,32 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     parseJson: parseBody,
   })
 
-  return async (operation, path, options = {}, json) => {
+  return async <Operation extends OperationName>(
+    operation: Operation,
+    path: string,
+    options: RequestOptions = {},
+    json?: OperationBody<Operation>,
+  ): Promise<OperationResult<Operation>> => {
     const { signal, timeout = clientTimeout } = options
     const { method, success } = operations[operation]
-    const url = base + path
-    const call = { method, url }
+    const call = { method, url: base + path }
     let response: Response
-    let body: unknown
+    // Typed as the contract promises; the status and schema checks below hold the server to it.
+    let body: OperationResult<Operation>
     try {
       const pending = request(
-        url,
-        defined({ method, json, signal, timeout, headers: options.headers }) as Options,
+        call.url,
+        // Left out rather than `undefined`: ky would merge an `undefined` over its defaults.
+        defined({ method, json, signal, timeout, headers: options.headers }),
       )
-      body = await pending.json()
+      body = await pending.json<OperationResult<Operation>>()
       response = await pending
     } catch (error) {
-      // ky's errors never reach callers: each becomes one of the SDK's.
-      // Only a per-attempt timeout times out (no `totalTimeout` is set), so `timeout` is a number.
-      if (error instanceof KyTimeoutError) throw new TimeoutError(call, timeout as number)
-      if (signal?.aborted) throw new AbortError(call, signal.reason)
-      if (!(error instanceof HTTPError)) {
-        // No response at all: ky's error wraps the TypeError `reportFetchFailures` made, which
-        // wraps the runtime's own error. Not a ky error: the caller's own hook threw; unchanged.
-        throw error instanceof KyError
-          ? new NetworkError(call, (error.cause as Error | undefined)?.cause)
-          : error
-      }
-      // An error status (after any retries) is handled below like every status the contract
-      // does not name as success, with the body ky has read.
-      ;({ response, data: body } = error)
+      throw toClientError(error, call, signal, timeout)
     }
     const { status, statusText } = response
-    if (!(success as readonly number[]).includes(status)) {
+    const successStatuses: readonly number[] = success
+    if (!successStatuses.includes(status)) {
       throw createApiError({ ...call, status, statusText, headers: response.headers, body })
     }
     // DELETE succeeds whatever its body. Responses are checked; inputs are not: the server
@@ -91,4 +107,34 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     if (issues[0]) throw new ResponseValidationError({ ...call, status, body, issues })
     return body
   }
+}
+
+/**
+ * The SDK's error for whatever ky threw, so ky's errors never reach callers. An error status
+ * (after any retries) is a `TodoApiError` with the body ky has read, like every status the
+ * contract does not name as success. Anything not from ky (the caller's own hook threw) passes
+ * through unchanged.
+ */
+function toClientError(
+  error: unknown,
+  call: RequestDescription,
+  signal: AbortSignal | undefined,
+  timeout: number | false,
+): unknown {
+  // Only a per-attempt timeout times out (no `totalTimeout` is set), so there is one.
+  if (error instanceof KyTimeoutError && timeout !== false) {
+    return new TimeoutError({ ...call, timeout })
+  }
+  if (signal?.aborted) return new AbortError({ ...call, cause: signal.reason })
+  if (error instanceof HTTPError) {
+    const { status, statusText, headers } = error.response
+    return createApiError({ ...call, status, statusText, headers, body: error.data })
+  }
+  // No response at all: ky's error wraps the TypeError `reportFetchFailures` made, which wraps
+  // the runtime's own error.
+  if (error instanceof KyError) {
+    const fetchFailure = error.cause instanceof Error ? error.cause : undefined
+    return new NetworkError({ ...call, cause: fetchFailure?.cause })
+  }
+  return error
 }

@@ -1,5 +1,11 @@
 import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
 
+/** What an `AbortError` is built from. */
+export interface AbortErrorInit extends RequestDescription {
+  /** The signal's `reason`. */
+  cause: unknown
+}
+
 /**
  * The caller's `signal` aborted the request. `cause` is the signal's `reason`. Its `name` is
  * `'AbortError'`, so code that checks `error.name === 'AbortError'` keeps working.
@@ -11,7 +17,9 @@ import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
  * await pending.catch((error) => isAbortError(error) || Promise.reject(error))
  */
 export class AbortError extends TodoClientError {
-  constructor(request: RequestDescription, reason: unknown) {
-    super('AbortError', 'Aborted', request, '', {}, { cause: reason })
+  static override readonly type = 'AbortError'
+
+  constructor({ method, url, cause }: AbortErrorInit) {
+    super({ method, url, summary: 'Aborted', cause })
   }
 }

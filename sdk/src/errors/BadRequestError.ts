@@ -10,6 +10,6 @@ import { TodoApiError } from './TodoApiError.ts'
  *   if (error instanceof BadRequestError) console.warn(error.message)
  * }
  */
-export class BadRequestError extends TodoApiError {
-  override readonly name: string = 'BadRequestError'
+export class BadRequestError extends TodoApiError<400> {
+  static override readonly type = 'BadRequestError'
 }

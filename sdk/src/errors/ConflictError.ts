@@ -10,6 +10,6 @@ import { TodoApiError } from './TodoApiError.ts'
  *   if (error instanceof ConflictError) console.warn(error.message)
  * }
  */
-export class ConflictError extends TodoApiError {
-  override readonly name: string = 'ConflictError'
+export class ConflictError extends TodoApiError<409> {
+  static override readonly type = 'ConflictError'
 }

@@ -1,5 +1,11 @@
 import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
 
+/** What a `NetworkError` is built from. */
+export interface NetworkErrorInit extends RequestDescription {
+  /** The runtime's own error, e.g. a `TypeError('fetch failed')`. */
+  cause: unknown
+}
+
 /**
  * No HTTP response arrived: DNS failure, connection refused or reset, offline. `cause` holds the
  * runtime's own error. GET, PUT and DELETE were retried before this is thrown.
@@ -12,8 +18,10 @@ import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
  * }
  */
 export class NetworkError extends TodoClientError {
-  constructor(request: RequestDescription, cause: unknown) {
-    const reason = cause instanceof Error ? ` (${cause.message})` : ''
-    super('NetworkError', 'Network error', request, reason, {}, { cause })
+  static override readonly type = 'NetworkError'
+
+  constructor({ method, url, cause }: NetworkErrorInit) {
+    const detail = cause instanceof Error ? cause.message : undefined
+    super({ method, url, summary: 'Network error', detail, cause })
   }
 }

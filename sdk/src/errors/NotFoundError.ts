@@ -10,6 +10,6 @@ import { TodoApiError } from './TodoApiError.ts'
  *   if (error instanceof NotFoundError) console.warn(error.message)
  * }
  */
-export class NotFoundError extends TodoApiError {
-  override readonly name: string = 'NotFoundError'
+export class NotFoundError extends TodoApiError<404> {
+  static override readonly type = 'NotFoundError'
 }

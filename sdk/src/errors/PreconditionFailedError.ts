@@ -10,6 +10,6 @@ import { TodoApiError } from './TodoApiError.ts'
  *   if (error instanceof PreconditionFailedError) console.warn(error.message)
  * }
  */
-export class PreconditionFailedError extends TodoApiError {
-  override readonly name: string = 'PreconditionFailedError'
+export class PreconditionFailedError extends TodoApiError<412> {
+  static override readonly type = 'PreconditionFailedError'
 }

@@ -10,6 +10,6 @@ import { TodoApiError } from './TodoApiError.ts'
  *   if (error instanceof RateLimitError) console.warn(error.message)
  * }
  */
-export class RateLimitError extends TodoApiError {
-  override readonly name: string = 'RateLimitError'
+export class RateLimitError extends TodoApiError<429> {
+  static override readonly type = 'RateLimitError'
 }

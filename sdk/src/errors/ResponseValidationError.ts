@@ -24,16 +24,19 @@ export interface ResponseValidationErrorInit extends RequestDescription {
  * }
  */
 export class ResponseValidationError extends TodoClientError {
+  static override readonly type = 'ResponseValidationError'
   /** The success status the server answered with. @example 200 */
-  declare readonly status: number
+  readonly status: number
   /** The parsed body that broke the contract. */
-  declare readonly body: unknown
+  readonly body: unknown
   /** What zod found wrong with the body, with paths into it. */
-  declare readonly issues: readonly z.core.$ZodIssue[]
+  readonly issues: readonly z.core.$ZodIssue[]
 
-  constructor(init: ResponseValidationErrorInit) {
-    // The message stays short; `issues` says what is wrong and where. `init` is the request plus
-    // this error's own fields, so it serves as both.
-    super('ResponseValidationError', `Invalid ${init.status} response`, init, '', init)
+  constructor({ method, url, status, body, issues }: ResponseValidationErrorInit) {
+    // The message stays short; `issues` says what is wrong and where.
+    super({ method, url, summary: `Invalid ${status} response` })
+    this.status = status
+    this.body = body
+    this.issues = issues
   }
 }

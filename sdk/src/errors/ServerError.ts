@@ -11,5 +11,5 @@ import { TodoApiError } from './TodoApiError.ts'
  * }
  */
 export class ServerError extends TodoApiError {
-  override readonly name: string = 'ServerError'
+  static override readonly type = 'ServerError'
 }

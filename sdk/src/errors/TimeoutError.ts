@@ -1,5 +1,11 @@
 import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
 
+/** What a `TimeoutError` is built from. */
+export interface TimeoutErrorInit extends RequestDescription {
+  /** The per-attempt timeout that elapsed, in milliseconds. @example 10000 */
+  timeout: number
+}
+
 /**
  * An attempt got no response (or no complete body) within `timeout` milliseconds. Timeouts are
  * not retried: the server may still be working on the request.
@@ -12,10 +18,12 @@ import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
  * }
  */
 export class TimeoutError extends TodoClientError {
+  static override readonly type = 'TimeoutError'
   /** The per-attempt timeout that elapsed, in milliseconds. @example 10000 */
-  declare readonly timeout: number
+  readonly timeout: number
 
-  constructor(request: RequestDescription, timeout: number) {
-    super('TimeoutError', `Timeout ${timeout} ms`, request, '', { timeout })
+  constructor({ method, url, timeout }: TimeoutErrorInit) {
+    super({ method, url, summary: `Timeout ${timeout} ms` })
+    this.timeout = timeout
   }
 }

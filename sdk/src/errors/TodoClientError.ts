@@ -1,4 +1,4 @@
-import { BRAND } from './brand.ts'
+import { brandError } from './errorType.ts'
 
 /** The request an error is about. */
 export interface RequestDescription {
@@ -8,9 +8,20 @@ export interface RequestDescription {
   url: string
 }
 
+/** What a `TodoClientError` is built from: the request, and what happened to it. */
+export interface TodoClientErrorInit extends RequestDescription {
+  /** What happened; the message starts with it. @example 'Aborted' */
+  summary: string
+  /** More about it, added to the message in parentheses. @example 'fetch failed' */
+  detail?: string | undefined
+  /** The error (or abort reason) behind this one; becomes `cause`. */
+  cause?: unknown
+}
+
 /**
- * Base class of every error `TodoClient` throws, so one check catches them all. Branch on the
- * subclasses (or the `is…Error` guards) to learn what went wrong.
+ * Base class of every error `TodoClient` throws, so one check catches them all. Its message
+ * reads `{summary}: {method} {url} ({detail})`. Branch on the subclasses (or the `is…Error`
+ * guards) to learn what went wrong.
  *
  * @example
  * try {
@@ -20,39 +31,27 @@ export interface RequestDescription {
  * }
  */
 export class TodoClientError extends Error {
-  // Declared, not initialised: the constructor assigns them (and a subclass's own fields) from
-  // `fields` in one place, and an initialiser would reset them to undefined after `super()`.
-  /**
-   * The class's name, e.g. `'NotFoundError'`. The constructor sets it to the family; a subclass
-   * within a family (`NotFoundError` in `TodoApiError`'s) declares its own.
-   */
-  declare readonly name: string
+  /** The name `isErrorType` and `name` know this class by. */
+  static readonly type: string = 'TodoClientError'
+  /** The class's name, e.g. `'NotFoundError'`. */
+  override readonly name: string
   /** HTTP method of the failed request. */
-  declare readonly method: string
+  readonly method: string
   /** Absolute URL of the failed request. */
-  declare readonly url: string
+  readonly url: string
 
   /**
-   * The one constructor every SDK error shares: the message always reads
-   * `{what}: {method} {url}{more}`, and the request and `fields` become the error's properties.
-   *
-   * @param family the guard family this error belongs to (see `brand.ts`).
-   * @param what what happened, at the start of the message. @example 'Aborted'
-   * @param more appended to the message after the URL. @example ' (fetch failed)'
-   * @param fields the properties a subclass adds. @example { timeout: 10000 }
-   * @example new TodoClientError('TodoClientError', 'Failed', { method: 'GET', url })
+   * @example
+   * new TodoClientError({ method: 'GET', url: 'http://127.0.0.1:3000/todos', summary: 'Failed' })
    */
-  constructor(
-    family: string,
-    what: string,
-    { method, url }: RequestDescription,
-    more = '',
-    fields?: object,
-    options?: ErrorOptions,
-  ) {
-    super(`${what}: ${method} ${url}${more}`, options)
-    Object.assign(this, { name: family, method, url }, fields)
-    // The brand marks it as one of the SDK's errors, of this family, for the guards.
-    Object.defineProperty(this, BRAND, { value: family })
+  constructor(init: TodoClientErrorInit) {
+    const { summary, method, url, detail } = init
+    // An error gets a `cause` only when there is one to give, as a plain `Error` does.
+    const options = 'cause' in init ? { cause: init.cause } : undefined
+    super(`${summary}: ${method} ${url}${detail ? ` (${detail})` : ''}`, options)
+    this.name = new.target.type
+    this.method = method
+    this.url = url
+    brandError(this, new.target)
   }
 }

@@ -14,6 +14,6 @@ import { TodoApiError } from './TodoApiError.ts'
  *   if (error instanceof UnprocessableContentError) console.warn(error.problem?.detail)
  * }
  */
-export class UnprocessableContentError extends TodoApiError {
-  override readonly name: string = 'UnprocessableContentError'
+export class UnprocessableContentError extends TodoApiError<422> {
+  static override readonly type = 'UnprocessableContentError'
 }

@@ -3,6 +3,7 @@ import { AbortError } from './AbortError.ts'
 import { BadRequestError } from './BadRequestError.ts'
 import { ConflictError } from './ConflictError.ts'
 import { createApiError } from './createApiError.ts'
+import { brandError, isErrorType } from './errorType.ts'
 import {
   isAbortError,
   isNetworkError,
@@ -81,27 +82,52 @@ describe('TodoApiError', () => {
     })
     expect(asJson.problem).toBeUndefined()
   })
+
+  it('takes problem details only from a JSON object, whatever the content type says', () => {
+    const error = new TodoApiError({
+      ...request,
+      status: 502,
+      headers: { 'content-type': 'application/problem+json' },
+      body: 'Bad Gateway',
+    })
+    expect(error.problem).toBeUndefined()
+    expect(error.body).toBe('Bad Gateway')
+  })
+})
+
+describe('TodoClientError', () => {
+  it('reads its message from the named parts of its init', () => {
+    const error = new TodoClientError({ ...request, summary: 'Failed', detail: 'it broke' })
+    expect(error.message).toBe('Failed: GET http://127.0.0.1:3000/todos/9 (it broke)')
+    expect(error).toMatchObject({ name: 'TodoClientError', ...request })
+  })
+
+  it('has a cause only when one is given', () => {
+    expect('cause' in new TodoClientError({ ...request, summary: 'Failed' })).toBe(false)
+    const cause = new Error('underneath')
+    expect(new TodoClientError({ ...request, summary: 'Failed', cause }).cause).toBe(cause)
+  })
 })
 
 describe('transport errors', () => {
   it('keeps the cause of a network error and names it', () => {
     const cause = new TypeError('fetch failed')
-    const error = new NetworkError(request, cause)
+    const error = new NetworkError({ ...request, cause })
     expect(error.cause).toBe(cause)
     expect(error.message).toBe('Network error: GET http://127.0.0.1:3000/todos/9 (fetch failed)')
   })
 
   it('keeps the abort reason as the cause', () => {
     const reason = new DOMException('stop', 'AbortError')
-    expect(new AbortError(request, reason).cause).toBe(reason)
+    expect(new AbortError({ ...request, cause: reason }).cause).toBe(reason)
   })
 
   it('each is named after its class', () => {
     for (const error of [
-      new TodoClientError('TodoClientError', 'Failed', request),
-      new TimeoutError(request, 10),
-      new NetworkError(request, undefined),
-      new AbortError(request, undefined),
+      new TodoClientError({ ...request, summary: 'Failed' }),
+      new TimeoutError({ ...request, timeout: 10 }),
+      new NetworkError({ ...request, cause: undefined }),
+      new AbortError({ ...request, cause: undefined }),
       new ResponseValidationError({ ...request, status: 200, body: 1, issues: [] }),
     ]) {
       expect(error.name).toBe(error.constructor.name)
@@ -110,9 +136,9 @@ describe('transport errors', () => {
 
   it('none of them is an HTTP error', () => {
     for (const error of [
-      new TimeoutError(request, 10),
-      new NetworkError(request, undefined),
-      new AbortError(request, undefined),
+      new TimeoutError({ ...request, timeout: 10 }),
+      new NetworkError({ ...request, cause: undefined }),
+      new AbortError({ ...request, cause: undefined }),
       new ResponseValidationError({ ...request, status: 200, body: 1, issues: [] }),
     ]) {
       expect(isTodoApiError(error), error.name).toBe(false)
@@ -124,9 +150,9 @@ describe('transport errors', () => {
 describe('guards', () => {
   const samples = {
     api: new NotFoundError({ ...request, status: 404 }),
-    timeout: new TimeoutError(request, 10),
-    network: new NetworkError(request, undefined),
-    abort: new AbortError(request, undefined),
+    timeout: new TimeoutError({ ...request, timeout: 10 }),
+    network: new NetworkError({ ...request, cause: undefined }),
+    abort: new AbortError({ ...request, cause: undefined }),
     validation: new ResponseValidationError({ ...request, status: 200, body: 1, issues: [] }),
   }
   const guards = {
@@ -153,6 +179,40 @@ describe('guards', () => {
     }
   })
 
+  it('isErrorType recognises each class and the classes it extends, and no other', () => {
+    const notFound = samples.api
+    expect(isErrorType(notFound, NotFoundError)).toBe(true)
+    expect(isErrorType(notFound, TodoApiError)).toBe(true)
+    expect(isErrorType(notFound, TodoClientError)).toBe(true)
+    expect(isErrorType(notFound, ConflictError)).toBe(false)
+    expect(isErrorType(createApiError({ ...request, status: 503 }), ServerError)).toBe(true)
+    expect(isErrorType(samples.timeout, NotFoundError)).toBe(false)
+  })
+
+  it('isErrorType recognises a subclass made outside the SDK as each class it extends', () => {
+    class MissingTodoError extends NotFoundError {}
+    const error = new MissingTodoError({ ...request, status: 404 })
+    expect(error.name).toBe('NotFoundError')
+    expect(isErrorType(error, NotFoundError)).toBe(true)
+    expect(isTodoApiError(error)).toBe(true)
+  })
+
+  it('brandError makes any error class recognisable by isErrorType', () => {
+    class IdTakenError extends Error {
+      static readonly type = 'IdTakenError'
+      constructor() {
+        super('id 1 is taken')
+        brandError(this, new.target)
+      }
+    }
+    class Unbranded extends Error {
+      static readonly type = 'IdTakenError'
+    }
+    expect(isErrorType(new IdTakenError(), IdTakenError)).toBe(true)
+    expect(isErrorType(new Unbranded(), IdTakenError)).toBe(false)
+    expect(isTodoClientError(new IdTakenError())).toBe(false)
+  })
+
   it('recognise errors from a second copy of the package, where instanceof fails', async () => {
     vi.resetModules()
     const copy = await import('./NotFoundError.ts')
@@ -161,5 +221,6 @@ describe('guards', () => {
     expect(foreign instanceof TodoApiError).toBe(false)
     expect(isTodoApiError(foreign)).toBe(true)
     expect(isTodoClientError(foreign)).toBe(true)
+    expect(isErrorType(foreign, NotFoundError)).toBe(true)
   })
 })

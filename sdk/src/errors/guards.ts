@@ -1,13 +1,13 @@
-import type { AbortError } from './AbortError.ts'
-import { familyOf } from './brand.ts'
-import type { NetworkError } from './NetworkError.ts'
-import type { ResponseValidationError } from './ResponseValidationError.ts'
-import type { TimeoutError } from './TimeoutError.ts'
-import type { TodoApiError } from './TodoApiError.ts'
-import type { TodoClientError } from './TodoClientError.ts'
+import { AbortError } from './AbortError.ts'
+import { isErrorType } from './errorType.ts'
+import { NetworkError } from './NetworkError.ts'
+import { ResponseValidationError } from './ResponseValidationError.ts'
+import { TimeoutError } from './TimeoutError.ts'
+import { TodoApiError } from './TodoApiError.ts'
+import { TodoClientError } from './TodoClientError.ts'
 
-// The guards read the brand rather than using `instanceof`, so they also work across realms and
-// across duplicate copies of the package.
+// Shorthands for `isErrorType(value, SomeError)`, which, unlike `instanceof`, also works across
+// realms and across duplicate copies of the package.
 
 /**
  * Whether `value` is any error thrown by `TodoClient`.
@@ -16,7 +16,7 @@ import type { TodoClientError } from './TodoClientError.ts'
  * if (isTodoClientError(error)) console.error(error.method, error.url)
  */
 export function isTodoClientError(value: unknown): value is TodoClientError {
-  return familyOf(value) !== undefined
+  return isErrorType(value, TodoClientError)
 }
 
 /**
@@ -26,7 +26,7 @@ export function isTodoClientError(value: unknown): value is TodoClientError {
  * if (isTodoApiError(error) && error.status === 404) return undefined
  */
 export function isTodoApiError(value: unknown): value is TodoApiError {
-  return familyOf(value) === 'TodoApiError'
+  return isErrorType(value, TodoApiError)
 }
 
 /**
@@ -36,7 +36,7 @@ export function isTodoApiError(value: unknown): value is TodoApiError {
  * if (isTimeoutError(error)) console.warn(`no answer within ${error.timeout} ms`)
  */
 export function isTimeoutError(value: unknown): value is TimeoutError {
-  return familyOf(value) === 'TimeoutError'
+  return isErrorType(value, TimeoutError)
 }
 
 /**
@@ -46,7 +46,7 @@ export function isTimeoutError(value: unknown): value is TimeoutError {
  * if (isNetworkError(error)) console.warn('offline?', error.cause)
  */
 export function isNetworkError(value: unknown): value is NetworkError {
-  return familyOf(value) === 'NetworkError'
+  return isErrorType(value, NetworkError)
 }
 
 /**
@@ -56,7 +56,7 @@ export function isNetworkError(value: unknown): value is NetworkError {
  * if (isAbortError(error)) return // the user navigated away
  */
 export function isAbortError(value: unknown): value is AbortError {
-  return familyOf(value) === 'AbortError'
+  return isErrorType(value, AbortError)
 }
 
 /**
@@ -67,5 +67,5 @@ export function isAbortError(value: unknown): value is AbortError {
  * if (isResponseValidationError(error)) console.error(error.issues)
  */
 export function isResponseValidationError(value: unknown): value is ResponseValidationError {
-  return familyOf(value) === 'ResponseValidationError'
+  return isErrorType(value, ResponseValidationError)
 }

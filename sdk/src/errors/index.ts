@@ -1,6 +1,7 @@
-export { AbortError } from './AbortError.ts'
+export { AbortError, type AbortErrorInit } from './AbortError.ts'
 export { BadRequestError } from './BadRequestError.ts'
 export { ConflictError } from './ConflictError.ts'
+export { brandError, type ErrorType, isErrorType } from './errorType.ts'
 export {
   isAbortError,
   isNetworkError,
@@ -9,7 +10,7 @@ export {
   isTodoApiError,
   isTodoClientError,
 } from './guards.ts'
-export { NetworkError } from './NetworkError.ts'
+export { NetworkError, type NetworkErrorInit } from './NetworkError.ts'
 export { NotFoundError } from './NotFoundError.ts'
 export { PreconditionFailedError } from './PreconditionFailedError.ts'
 export { RateLimitError } from './RateLimitError.ts'
@@ -18,7 +19,11 @@ export {
   type ResponseValidationErrorInit,
 } from './ResponseValidationError.ts'
 export { ServerError } from './ServerError.ts'
-export { TimeoutError } from './TimeoutError.ts'
+export { TimeoutError, type TimeoutErrorInit } from './TimeoutError.ts'
 export { TodoApiError, type TodoApiErrorInit } from './TodoApiError.ts'
-export { type RequestDescription, TodoClientError } from './TodoClientError.ts'
+export {
+  type RequestDescription,
+  TodoClientError,
+  type TodoClientErrorInit,
+} from './TodoClientError.ts'
 export { UnprocessableContentError } from './UnprocessableContentError.ts'
