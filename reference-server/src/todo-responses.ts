@@ -1,9 +1,7 @@
 import type { Todo } from '@todokit/sdk/contract'
-import { type FieldError, problem } from './problem.ts'
+import { fail } from './problem.ts'
+import { JSON_TYPE } from './request.ts'
 import { represent } from './todo-json.ts'
-
-/** The media type of every success body. */
-export const JSON_TYPE = 'application/json'
 
 /** A JSON success response from already-serialised text. */
 export function jsonResponse(
@@ -25,17 +23,43 @@ export function notModified(etag: string): Response {
   return new Response(null, { status: 304, headers: { etag } })
 }
 
-export function todoNotFound(id: number): Response {
-  return problem(404, `No todo with id ${id}`)
+export function todoNotFound(id: number): never {
+  return fail(404, `No todo with id ${id}`)
 }
 
-export function preconditionFailed(id: number, etag: string): Response {
-  return problem(
-    412,
-    `If-Match does not match the current ETag of todo ${id} (${etag}); it changed since you read it`,
-  )
-}
+/** Todos a list response encodes per chunk: enough to amortise a chunk, few enough to stay small. */
+const TODOS_PER_CHUNK = 256
 
-export function invalidBody(errors: FieldError[]): Response {
-  return problem(400, 'The body does not match the schema; see errors', { errors })
+/**
+ * `todos` as a streamed JSON array, read from the iterable only as the client takes it: a list
+ * costs a chunk of memory however many todos it holds. A client that goes away ends the
+ * iteration, which releases what the store holds for it.
+ */
+export function jsonArrayStream(todos: Iterable<Todo>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let iterator: Iterator<Todo> | undefined
+  let first = true
+  return new ReadableStream({
+    pull(controller) {
+      let text = ''
+      if (iterator === undefined) {
+        iterator = todos[Symbol.iterator]()
+        text = '['
+      }
+      for (let count = 0; count < TODOS_PER_CHUNK; count++) {
+        const next = iterator.next()
+        if (next.done) {
+          controller.enqueue(encoder.encode(`${text}]`))
+          controller.close()
+          return
+        }
+        text += (first ? '' : ',') + represent(next.value).json
+        first = false
+      }
+      controller.enqueue(encoder.encode(text))
+    },
+    cancel() {
+      iterator?.return?.()
+    },
+  })
 }
