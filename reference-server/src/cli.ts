@@ -16,7 +16,7 @@ Options:
   --host HOST     interface to bind                      (default 127.0.0.1)
   --data FILE     keep todos in the SQLite file FILE (durable); without it, in memory
   --seed FILE     load todos from a JSON file when the store is empty
-  --max-todos N   refuse creates past N stored todos        (default ${DEFAULT_MAX_TODOS})
+  --max-todos N   refuse creates past N stored todos     (default ${DEFAULT_MAX_TODOS})
   --cors ORIGIN   allow browser calls from ORIGIN (repeatable; * for any)
   --quiet         no per-request log lines
   --help          show this help

@@ -92,3 +92,13 @@ describe('/docs', () => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer')
   })
 })
+
+describe('the content limit', () => {
+  it('counts Unicode code points, as limits.ts says: 10,000 emoji pass, 10,001 do not', async () => {
+    const app = createApp()
+    const fits = await app.request('/todos', post({ content: '😀'.repeat(10_000) }))
+    expect(fits.status).toBe(201)
+    const over = await app.request('/todos', post({ content: '😀'.repeat(10_001) }))
+    expect(over.status).toBe(400)
+  })
+})
