@@ -51,13 +51,12 @@ function comparator(order: readonly OrderKey[]): Compare {
  * const app = createApp({ store: new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }]) })
  */
 export class MemoryStore implements TodoStore {
-  readonly #byId = new Map<number, Todo>()
-  /** The same todos in ascending id order, so listing never sorts by id. */
-  readonly #ordered: Todo[] = []
+  /** In ascending id order whenever `#sorted`; an insert below the highest id clears it. */
+  #byId = new Map<number, Todo>()
+  #sorted = true
   #nextId = 1
   #revision = 0
   #closed = false
-
   readonly #table: TodoTable = this.#createTable()
 
   /** @param initial todos to start with (their ids are kept). */
@@ -73,20 +72,21 @@ export class MemoryStore implements TodoStore {
     return this.#byId.get(id)
   }
 
-  /** Stored todos are never changed in place (a write stores a new object), so a copy of the array is a snapshot. */
+  /** Stored todos are never changed in place (a write stores a new object), so the array is a snapshot. */
   list(query: TodoListQuery = {}): Todo[] {
+    if (!this.#sorted) {
+      this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
+      this.#sorted = true
+    }
     const { id, content, completed, q, order } = query
     const needle = q?.toLowerCase()
-    const selected =
-      id === undefined && content === undefined && completed === undefined && !needle
-        ? [...this.#ordered]
-        : this.#ordered.filter(
-            (todo) =>
-              (id === undefined || todo.id === id) &&
-              (content === undefined || todo.content === content) &&
-              (completed === undefined || todo.completed === completed) &&
-              (!needle || todo.content.toLowerCase().includes(needle)),
-          )
+    const selected = [...this.#byId.values()].filter(
+      (todo) =>
+        (id === undefined || todo.id === id) &&
+        (content === undefined || todo.content === content) &&
+        (completed === undefined || todo.completed === completed) &&
+        (!needle || todo.content.toLowerCase().includes(needle)),
+    )
     // Array sort is stable: ties keep ascending id order.
     return order === undefined ? selected : selected.sort(comparator(order))
   }
@@ -104,6 +104,11 @@ export class MemoryStore implements TodoStore {
 
   #createTable(): TodoTable {
     const store = this
+    const put = (todo: Todo) => {
+      const stored = { id: todo.id, content: todo.content, completed: todo.completed }
+      store.#byId.set(stored.id, stored)
+      return stored
+    }
     return {
       get: (id) => store.#byId.get(id),
       get size() {
@@ -113,35 +118,12 @@ export class MemoryStore implements TodoStore {
         return store.#nextId
       },
       insert: (todo) => {
-        const stored = { id: todo.id, content: todo.content, completed: todo.completed }
-        store.#byId.set(stored.id, stored)
-        store.#ordered.splice(store.#indexOf(stored.id), 0, stored)
-        store.#nextId = Math.max(store.#nextId, stored.id + 1)
-        return stored
+        if (todo.id < store.#nextId - 1) store.#sorted = false
+        store.#nextId = Math.max(store.#nextId, todo.id + 1)
+        return put(todo)
       },
-      put: (todo) => {
-        const stored = { id: todo.id, content: todo.content, completed: todo.completed }
-        store.#byId.set(stored.id, stored)
-        store.#ordered[store.#indexOf(stored.id)] = stored
-        return stored
-      },
-      remove: (id) => {
-        if (store.#byId.delete(id)) store.#ordered.splice(store.#indexOf(id), 1)
-      },
+      put,
+      remove: (id) => void store.#byId.delete(id),
     }
-  }
-
-  /** Where `id` is, or would be inserted, in the ordered array (binary search; appends are O(1)). */
-  #indexOf(id: number): number {
-    const ordered = this.#ordered
-    if (ordered.length === 0 || (ordered.at(-1) as Todo).id < id) return ordered.length
-    let low = 0
-    let high = ordered.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if ((ordered[middle] as Todo).id < id) low = middle + 1
-      else high = middle
-    }
-    return low
   }
 }

@@ -90,10 +90,7 @@ export class SqliteStore implements TodoStore {
   readonly #database: DatabaseSync
   readonly #openReader: () => DatabaseSync
   readonly #readers: DatabaseSync[] = []
-  readonly #statements: Record<
-    'get' | 'insert' | 'put' | 'remove' | 'size' | 'nextId' | 'dataVersion',
-    StatementSync
-  >
+  readonly #statements: Record<'get' | 'set' | 'remove' | 'count' | 'dataVersion', StatementSync>
   readonly #table: TodoTable
   #pending: Pending[] = []
   #revision = 0
@@ -108,32 +105,31 @@ export class SqliteStore implements TodoStore {
     const prepare = (sql: string) => this.#database.prepare(sql)
     this.#statements = {
       get: prepare('SELECT id, content, completed FROM todos WHERE id = ?'),
-      insert: prepare('INSERT INTO todos (id, content, completed) VALUES (?, ?, ?)'),
-      put: prepare('UPDATE todos SET content = ?, completed = ? WHERE id = ?'),
+      set: prepare(
+        `INSERT INTO todos VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET content = excluded.content, completed = excluded.completed`,
+      ),
       remove: prepare('DELETE FROM todos WHERE id = ?'),
-      size: prepare('SELECT n FROM todo_count'),
-      nextId: prepare(
-        `SELECT coalesce(max(seq), 0) + 1 AS n FROM sqlite_sequence WHERE name = 'todos'`,
+      count: prepare(
+        `SELECT n AS size, (SELECT coalesce(max(seq), 0) + 1 FROM sqlite_sequence WHERE name = 'todos') AS nextId FROM todo_count`,
       ),
       dataVersion: prepare('PRAGMA data_version'),
     }
-    const { insert, put, remove, size, nextId } = this.#statements
+    const { set, remove, count } = this.#statements
+    const counts = () => count.get() as { size: number; nextId: number }
+    const store = (todo: Todo) => {
+      set.run(todo.id, todo.content, todo.completed ? 1 : 0)
+      return todo
+    }
     this.#table = {
       get: (id) => this.get(id),
       get size() {
-        return (size.get() as { n: number }).n
+        return counts().size
       },
       get nextId() {
-        return (nextId.get() as { n: number }).n
+        return counts().nextId
       },
-      insert: (todo) => {
-        insert.run(todo.id, todo.content, todo.completed ? 1 : 0)
-        return todo
-      },
-      put: (todo) => {
-        put.run(todo.content, todo.completed ? 1 : 0, todo.id)
-        return todo
-      },
+      insert: store,
+      put: store,
       remove: (id) => void remove.run(id),
     }
   }
@@ -152,6 +148,8 @@ export class SqliteStore implements TodoStore {
     const { DatabaseSync } = await import('node:sqlite')
     const open = (readOnly: boolean) => {
       const database = new DatabaseSync(path, { readOnly, timeout: BUSY_TIMEOUT_MS })
+      // Each streaming list has a reader of its own: keep their page caches small.
+      if (readOnly) database.exec('PRAGMA cache_size = -512')
       database.function(CONTAINS, { deterministic: true }, (content, needle) =>
         String(content).toLowerCase().includes(String(needle)) ? 1 : 0,
       )
