@@ -25,10 +25,8 @@ export function jsonBody(
   accepted: readonly string[],
   acceptHeader?: 'accept-post' | 'accept-patch',
 ): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: () => fail(413, `The body is larger than ${maxBytes} bytes`),
-  })
+  const tooLarge = () => fail(413, `The body is larger than ${maxBytes} bytes`)
+  const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
   return async (c, next) => {
     const contentType = c.req.header('content-type')
     if (contentType === undefined || !accepted.includes(mediaType(contentType))) {
@@ -36,6 +34,14 @@ export function jsonBody(
       fail(415, `Send the body as ${accepted.join(' or ')}; got ${got}`, {
         headers: acceptHeader ? { [acceptHeader]: accepted.join(', ') } : {},
       })
+    }
+    // A declared length is checked here, as hono/body-limit would: the limit middleware reads
+    // `c.req.raw.body`, which makes @hono/node-server build a web stream for the request, so
+    // only bodies without a length (chunked) go through it.
+    const length = c.req.header('content-length')
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(length) > maxBytes) tooLarge()
+      return next()
     }
     let reached = false
     try {
