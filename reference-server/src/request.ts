@@ -61,14 +61,17 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** The request body as JSON: 400 when it is not UTF-8 or not JSON. */
 export async function readJson(c: Context): Promise<unknown> {
+  let bytes: ArrayBuffer
+  try {
+    bytes = await c.req.arrayBuffer()
+  } catch {
+    return fail(400, 'The body broke off before its end')
+  }
   let text: string
   try {
-    text = utf8.decode(await c.req.arrayBuffer())
-  } catch (error) {
-    if (error instanceof TypeError && /decode|encoded/i.test(error.message)) {
-      fail(400, 'The body is not valid UTF-8')
-    }
-    fail(400, 'The body broke off before its end')
+    text = utf8.decode(bytes)
+  } catch {
+    return fail(400, 'The body is not valid UTF-8')
   }
   try {
     return JSON.parse(text)
