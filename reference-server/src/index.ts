@@ -14,7 +14,7 @@ export { type ListenOptions, listen, type RunningServer } from './listen.ts'
 export { createOpenApiDocument, type OpenApiOptions } from './openapi.ts'
 export { readSeedFile, seedStore } from './seed.ts'
 export { MemoryStore } from './store/memory-store.ts'
-export { SqliteStore } from './store/sqlite-store.ts'
+export { SqliteStore, type SqliteStoreOptions } from './store/sqlite-store.ts'
 export {
   DEFAULT_MAX_TODOS,
   MAX_CLIENT_ID,

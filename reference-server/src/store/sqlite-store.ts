@@ -22,8 +22,20 @@ const SCHEMA = `
     BEGIN UPDATE todo_count SET n = n - 1; END;
 `
 
-/** How long a statement waits for another process's lock on the file before it fails. */
-const BUSY_TIMEOUT_MS = 5_000
+/**
+ * Options of {@link SqliteStore.open}.
+ *
+ * @example
+ * const store = await SqliteStore.open('todos.db', { busyTimeoutMs: 1_000 })
+ */
+export interface SqliteStoreOptions {
+  /**
+   * How long a write waits for another process's lock on the file before it is answered 503.
+   * The wait blocks this process, so keep it short.
+   * @default 5_000
+   */
+  busyTimeoutMs?: number
+}
 
 /** Readers kept open for later lists; more are opened while that many lists are streaming. */
 const IDLE_READERS = 4
@@ -143,11 +155,12 @@ export class SqliteStore implements TodoStore {
    * @example
    * const store = await SqliteStore.open('todos.db')
    */
-  static async open(path: string): Promise<SqliteStore> {
+  static async open(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+    const { busyTimeoutMs = 5_000 } = options
     // Imported here, not at the top: the app also runs where node:sqlite does not exist.
     const { DatabaseSync } = await import('node:sqlite')
     const open = (readOnly: boolean) => {
-      const database = new DatabaseSync(path, { readOnly, timeout: BUSY_TIMEOUT_MS })
+      const database = new DatabaseSync(path, { readOnly, timeout: busyTimeoutMs })
       // Each streaming list has a reader of its own: keep their page caches small.
       if (readOnly) database.exec('PRAGMA cache_size = -512')
       database.function(CONTAINS, { deterministic: true }, (content, needle) =>

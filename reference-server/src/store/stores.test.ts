@@ -1,6 +1,7 @@
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { runConformance } from '@todokit/conformance'
 import type { Todo } from '@todokit/sdk/contract'
 import fc from 'fast-check'
@@ -23,8 +24,8 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true })
 })
 
-async function openSqlite(path = join(directory, 'todos.db')): Promise<SqliteStore> {
-  const store = await SqliteStore.open(path)
+async function openSqlite(path = join(directory, 'todos.db'), busyTimeoutMs?: number) {
+  const store = await SqliteStore.open(path, { busyTimeoutMs })
   opened.push(store)
   return store
 }
@@ -185,6 +186,23 @@ describe('SqliteStore', () => {
     expect(etagAfterA).not.toBe(etagBefore)
     await b.request('/todos', jsonRequest('POST', { content: 'from b' }))
     expect(await listEtag()).not.toBe(etagAfterA)
+  })
+
+  it('answers 503 and stores nothing when it cannot commit, and commits again once it can', async () => {
+    const path = join(directory, 'todos.db')
+    const app = createApp({ store: await openSqlite(path, 50), onError: () => {} })
+    // Another process holds the write lock for longer than the store waits.
+    const other = new DatabaseSync(path)
+    other.exec('BEGIN IMMEDIATE')
+    const refused = await app.request('/todos', jsonRequest('POST', { content: 'refused' }))
+    expect(refused.status).toBe(503)
+    expect((await refused.json()).detail).toMatch(/nothing changed/)
+    other.exec('ROLLBACK')
+    other.close()
+    expect((await app.request('/todos', jsonRequest('POST', { content: 'kept' }))).status).toBe(201)
+    expect(await (await app.request('/todos')).json()).toEqual([
+      { id: 1, content: 'kept', completed: false },
+    ])
   })
 
   it('refuses to open a file that is not a database, naming it and pointing to --seed', async () => {
