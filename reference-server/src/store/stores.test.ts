@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { runConformance } from '@todokit/conformance'
-import type { Todo } from '@todokit/sdk/contract'
+import { MAX_TODO_ID, type Todo } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { jsonRequest } from '../../test/helpers.ts'
 import { createApp } from '../app.ts'
 import { MemoryStore } from './memory-store.ts'
 import { SqliteStore } from './sqlite-store.ts'
-import type { TodoStore } from './store.ts'
+import { MAX_CLIENT_ID, type TodoStore } from './store.ts'
 
 let directory: string
 const opened: TodoStore[] = []
@@ -36,6 +36,25 @@ const STORES = {
 }
 
 describe.each(Object.entries(STORES))('the %s store', (_, open) => {
+  it('keeps assigning ids in range after a client took the highest id it may choose', async () => {
+    const app = createApp({ store: await open() })
+    const taken = await app.request(
+      '/todos',
+      jsonRequest('POST', { id: MAX_CLIENT_ID, content: 'x' }),
+    )
+    expect(taken.status).toBe(201)
+    const refused = await app.request(
+      '/todos',
+      jsonRequest('POST', { id: MAX_TODO_ID, content: 'x' }),
+    )
+    expect(refused.status).toBe(400)
+    for (let next = MAX_CLIENT_ID + 1; next <= MAX_CLIENT_ID + 3; next++) {
+      const created = await app.request('/todos', jsonRequest('POST', { content: 'next' }))
+      expect(await created.json()).toMatchObject({ id: next })
+      expect((await app.request(`/todos/${next}`)).status).toBe(200)
+    }
+  })
+
   it('passes the whole conformance kit, strict, and leaves nothing behind', async () => {
     const store = await open()
     const app = createApp({ store, onError: () => {} })
