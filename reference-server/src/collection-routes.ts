@@ -5,7 +5,7 @@ import { parseListQuery } from './list-query.ts'
 import { JSON_TYPE, jsonBody, parseBody, readJson, rejectQuery } from './request.ts'
 import { createTodo, type TodoStore } from './store/store.ts'
 import { hash53 } from './todo-json.ts'
-import { jsonArrayStream, notModified, todoResponse } from './todo-responses.ts'
+import { jsonArrayBody, notModified, todoResponse } from './todo-responses.ts'
 
 /** Registers `GET /todos` (filters, search, order, ETag) and `POST /todos` on `app`. */
 export function registerCollectionRoutes(
@@ -25,9 +25,10 @@ export function registerCollectionRoutes(
     const query = parseListQuery(search)
     const etag = `"${epoch}-${store.revision}-${hash53(search)}"`
     if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
-    return new Response(jsonArrayStream(store.list(query)), {
-      headers: { 'content-type': JSON_TYPE, etag },
-    })
+    const headers = { 'content-type': JSON_TYPE, etag }
+    // HEAD gets no body, so it must not start a list that nothing would read to its end.
+    if (c.req.method === 'HEAD') return new Response(null, { headers })
+    return new Response(jsonArrayBody(store.list(query)), { headers })
   })
 
   app.post(

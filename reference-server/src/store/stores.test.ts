@@ -244,3 +244,26 @@ describe('SqliteStore', () => {
     expect(count).toBe(1000)
   })
 })
+
+describe('a long list from SqliteStore', () => {
+  it('streams, and a HEAD or an abandoned GET leaves no read transaction open', async () => {
+    const path = join(directory, 'todos.db')
+    const store = await openSqlite(path)
+    await store.write((table) => {
+      for (let id = 1; id <= 5_000; id++)
+        table.insert({ id, content: `todo ${id}`, completed: false })
+    })
+    const app = createApp({ store })
+    expect((await app.request('/todos', { method: 'HEAD' })).status).toBe(200)
+    const abandoned = await app.request('/todos')
+    const reader = (abandoned.body as ReadableStream<Uint8Array>).getReader()
+    await reader.read()
+    await reader.cancel()
+    // A checkpoint can only truncate the log when no reader holds an older snapshot.
+    await store.write((table) => table.remove(1))
+    const other = new DatabaseSync(path)
+    const [result] = other.prepare('PRAGMA wal_checkpoint(TRUNCATE)').all() as { busy: number }[]
+    other.close()
+    expect(result?.busy).toBe(0)
+  })
+})
