@@ -36,6 +36,7 @@ function describePatchIssue(patch: unknown, issue: z.core.$ZodIssue): string {
  */
 function target(table: TodoTable, id: number, ifMatch: string | undefined): Todo {
   const current = table.get(id) ?? todoNotFound(id)
+  if (ifMatch === undefined) return current
   const { etag } = represent(current)
   if (ifMatchFails(ifMatch, etag)) {
     fail(
