@@ -77,6 +77,7 @@ export async function readSeedFile(path: string): Promise<TodoCreateData[]> {
     throw new Error(`${path}: expected an array of todos, or an object whose "todos" is one`)
   }
   const lines = elementLines(text, wrapped)
+  const seen = new Set<number>()
   return todos.map((todo, index) => {
     const where = `${path}:${lines[index]}: ${wrapped ? '/todos' : ''}/${index}`
     const result = z.safeParse(TodoCreate, todo, PARSE_OPTIONS)
@@ -87,9 +88,12 @@ export async function readSeedFile(path: string): Promise<TodoCreateData[]> {
     if (LONE_SURROGATE.test(result.data.content)) {
       throw new Error(`${where}/content: contains a lone surrogate; use well-formed Unicode`)
     }
-    if (result.data.id !== undefined && result.data.id > MAX_CLIENT_ID) {
+    const { id } = result.data
+    if (id !== undefined && id > MAX_CLIENT_ID) {
       throw new Error(`${where}/id: ids above ${MAX_CLIENT_ID} are left for the server to assign`)
     }
+    if (id !== undefined && seen.has(id)) throw new Error(`${where}/id: the id ${id} appears twice`)
+    if (id !== undefined) seen.add(id)
     return result.data
   })
 }
