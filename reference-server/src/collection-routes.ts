@@ -2,7 +2,7 @@ import { COLLECTION_PATH, TodoCreate, todoPath } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
 import { ifNoneMatchHits } from './conditional.ts'
 import { parseListQuery } from './list-query.ts'
-import { JSON_TYPE, jsonBody, parseBody, readJson, rejectQuery } from './request.ts'
+import { JSON_TYPE, jsonBodyReader, parseBody, rejectQuery } from './request.ts'
 import { createTodo, type TodoStore } from './store/store.ts'
 import { hash53 } from './todo-json.ts'
 import { jsonArrayBody, notModified, todoResponse } from './todo-responses.ts'
@@ -31,14 +31,11 @@ export function registerCollectionRoutes(
     return new Response(jsonArrayBody(store.list(query)), { headers })
   })
 
-  app.post(
-    COLLECTION_PATH,
-    jsonBody(limits.maxBodyBytes, [JSON_TYPE], 'accept-post'),
-    async (c) => {
-      rejectQuery(c, `POST ${COLLECTION_PATH}`)
-      const input = parseBody(TodoCreate, await readJson(c))
-      const todo = await store.write((table) => createTodo(table, input, limits.maxTodos))
-      return todoResponse(todo, 201, { location: todoPath(todo.id) })
-    },
-  )
+  const readBody = jsonBodyReader(limits.maxBodyBytes, [JSON_TYPE], 'accept-post')
+  app.post(COLLECTION_PATH, async (c) => {
+    rejectQuery(c, `POST ${COLLECTION_PATH}`)
+    const input = parseBody(TodoCreate, await readBody(c))
+    const todo = await store.write((table) => createTodo(table, input, limits.maxTodos))
+    return todoResponse(todo, 201, { location: todoPath(todo.id) })
+  })
 }

@@ -4,7 +4,7 @@ import type * as z from 'zod/mini'
 import { RECORD_ROUTE } from './allowed-methods.ts'
 import { ifMatchFails, ifNoneMatchHits } from './conditional.ts'
 import { fail } from './problem.ts'
-import { JSON_TYPE, jsonBody, parseBody, readJson, recordId } from './request.ts'
+import { JSON_TYPE, jsonBodyReader, parseBody, recordId } from './request.ts'
 import type { TodoStore, TodoTable } from './store/store.ts'
 import { represent } from './todo-json.ts'
 import { jsonResponse, notModified, todoNotFound, todoResponse } from './todo-responses.ts'
@@ -52,8 +52,8 @@ function target(table: TodoTable, id: number, ifMatch: string | undefined): Todo
  * request itself (path, query, body) first, then existence (404), then `If-Match` (412).
  */
 export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: number): void {
-  const putBody = jsonBody(maxBodyBytes, [JSON_TYPE])
-  const patchBody = jsonBody(
+  const readPut = jsonBodyReader(maxBodyBytes, [JSON_TYPE])
+  const readPatch = jsonBodyReader(
     maxBodyBytes,
     [JSON_TYPE, 'application/merge-patch+json'],
     'accept-patch',
@@ -66,9 +66,9 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
     return jsonResponse(json, 200, { etag })
   })
 
-  app.put(RECORD_ROUTE, putBody, async (c) => {
+  app.put(RECORD_ROUTE, async (c) => {
     const id = recordId(c)
-    const input = parseBody(TodoReplace, await readJson(c))
+    const input = parseBody(TodoReplace, await readPut(c))
     if (input.id !== id) {
       const detail = `The body's id ${input.id} differs from the path's id ${id}; an id never changes`
       fail(400, 'The body does not match the schema; see errors', {
@@ -81,9 +81,9 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
     )
   })
 
-  app.patch(RECORD_ROUTE, patchBody, async (c) => {
+  app.patch(RECORD_ROUTE, async (c) => {
     const id = recordId(c)
-    const body = await readJson(c)
+    const body = await readPatch(c)
     const patch = parseBody(TodoPatch, body, {
       unknown: (key) =>
         key === 'id' ? "A todo's id cannot change; leave id out" : `Unknown field "${key}"`,

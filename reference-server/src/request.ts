@@ -1,5 +1,5 @@
 import { MAX_TODO_ID, RECORD_PATH } from '@todokit/sdk/contract'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import * as z from 'zod/mini'
@@ -14,20 +14,28 @@ function mediaType(contentType: string): string {
   return (contentType.split(';')[0] as string).trim().toLowerCase()
 }
 
+/** Decodes strictly: a byte sequence that is not UTF-8 is refused, never replaced by U+FFFD. */
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
 /**
- * Middleware for a route that takes a JSON body: 415 unless `content-type` is one of
- * `accepted` (listed in `acceptHeader` where the method has one), then `hono/body-limit`'s 413
- * past `maxBytes`, before anything is read when `Content-Length` tells. A body that breaks off
- * while the limit counts it is a 400.
+ * A reader of JSON request bodies: 415 unless `content-type` is one of `accepted` (listed in
+ * `acceptHeader` where the method has one), 413 past `maxBytes` (before anything is read when
+ * `Content-Length` tells), 400 when the body breaks off, is not UTF-8 or is not JSON.
+ *
+ * @example
+ * const readPost = jsonBodyReader(MAX_BODY_BYTES, [JSON_TYPE], 'accept-post')
+ * app.post('/todos', async (c) => c.json(await readPost(c)))
  */
-export function jsonBody(
+export function jsonBodyReader(
   maxBytes: number,
   accepted: readonly string[],
   acceptHeader?: 'accept-post' | 'accept-patch',
-): MiddlewareHandler {
+): (c: Context) => Promise<unknown> {
   const tooLarge = () => fail(413, `The body is larger than ${maxBytes} bytes`)
+  // Counts a body without a declared length as it arrives, and buffers it for the read below.
   const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
-  return async (c, next) => {
+  const brokeOff = () => fail(400, 'The body broke off before its end')
+  return async (c) => {
     const contentType = c.req.header('content-type')
     if (contentType === undefined || !accepted.includes(mediaType(contentType))) {
       const got = contentType === undefined ? 'no content-type' : `content-type ${contentType}`
@@ -35,48 +43,28 @@ export function jsonBody(
         headers: acceptHeader ? { [acceptHeader]: accepted.join(', ') } : {},
       })
     }
-    // A declared length is checked here, as hono/body-limit would: the limit middleware reads
-    // `c.req.raw.body`, which makes @hono/node-server build a web stream for the request, so
-    // only bodies without a length (chunked) go through it.
+    // A declared length is compared here, as hono/body-limit would: it reads `c.req.raw.body`,
+    // which makes @hono/node-server build a web stream, so only chunked bodies go through it.
     const length = c.req.header('content-length')
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       if (Number(length) > maxBytes) tooLarge()
-      return next()
-    }
-    let reached = false
-    try {
-      await limit(c, () => {
-        reached = true
-        return next()
+    } else {
+      await limit(c, async () => {}).catch((error: unknown) => {
+        throw error instanceof HTTPException ? error : brokeOff()
       })
-    } catch (error) {
-      if (reached || error instanceof HTTPException) throw error
-      fail(400, 'The body broke off before its end')
     }
-  }
-}
-
-/** Decodes strictly: a byte sequence that is not UTF-8 is refused, never replaced by U+FFFD. */
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-
-/** The request body as JSON: 400 when it is not UTF-8 or not JSON. */
-export async function readJson(c: Context): Promise<unknown> {
-  let bytes: ArrayBuffer
-  try {
-    bytes = await c.req.arrayBuffer()
-  } catch {
-    return fail(400, 'The body broke off before its end')
-  }
-  let text: string
-  try {
-    text = utf8.decode(bytes)
-  } catch {
-    return fail(400, 'The body is not valid UTF-8')
-  }
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    return fail(400, `The body is not valid JSON: ${(error as Error).message}`)
+    const bytes = await c.req.arrayBuffer().catch(brokeOff)
+    let text: string
+    try {
+      text = utf8.decode(bytes)
+    } catch {
+      return fail(400, 'The body is not valid UTF-8')
+    }
+    try {
+      return JSON.parse(text)
+    } catch (error) {
+      return fail(400, `The body is not valid JSON: ${(error as Error).message}`)
+    }
   }
 }
 
