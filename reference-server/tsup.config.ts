@@ -6,6 +6,8 @@ export default defineConfig({
   format: ['esm'],
   target: 'es2022',
   platform: 'node',
+  // node:sqlite exists only under its prefix; without this tsup would import "sqlite".
+  removeNodeProtocol: false,
   dts: { entry: { index: 'src/index.ts', msw: 'src/msw.ts' } },
   sourcemap: true,
   clean: true,

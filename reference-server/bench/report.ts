@@ -71,32 +71,21 @@ export function printTables(results: Results): void {
     ),
     '',
     table(
-      ['FileStore', 'todos', 'snapshot', 'open (load + validate)', 'write snapshot (compaction)'],
-      results.compaction.map(({ todos, snapshotBytes, openMs, snapshotMs }) => [
-        'FileStore',
-        number(todos),
-        mebibytes(snapshotBytes),
-        `${openMs} ms`,
-        `${snapshotMs} ms`,
-      ]),
-    ),
-    '',
-    table(
       [
-        'FileStore without HTTP',
+        'SqliteStore without HTTP',
         'todos stored',
         'concurrent writers',
         'creates/s',
-        'fsyncs/s',
-        'writes per fsync',
+        'commits/s',
+        'writes per commit',
       ],
       results.storeWrites.map((run) => [
-        'FileStore.create',
+        'SqliteStore.write',
         number(run.todos),
         number(run.writers),
         number(run.createsPerSecond),
-        number(run.fsyncsPerSecond),
-        String(run.writesPerFsync),
+        number(run.commitsPerSecond),
+        String(run.writesPerCommit),
       ]),
     ),
   ]

@@ -1,6 +1,6 @@
-import type { CompactionTiming, StoreWrites } from './file-store.ts'
 import type { Measurement } from './load.ts'
 import type { Memory } from './spawn-server.ts'
+import type { StoreWrites } from './sqlite-store.ts'
 
 export const SERVERS = ['reference', 'bare', 'json-server'] as const
 export type ServerName = (typeof SERVERS)[number]
@@ -19,9 +19,7 @@ export interface Results {
   readonly durable: Array<{ server: string; todos: number; result: Measurement }>
   /** Memory after a full GC, before and after loading the todos. */
   readonly memory: Array<{ server: string; todos: number; empty: Memory; seeded: Memory }>
-  /** FileStore start-up and snapshot times: the size-dependent costs writes do not pay. */
-  readonly compaction: CompactionTiming[]
-  /** Durable creates straight on a FileStore (no HTTP): the store's own rate and batching. */
+  /** Durable creates straight on an SqliteStore (no HTTP): the store's own rate and batching. */
   readonly storeWrites: StoreWrites[]
   /** How many todos each server's list answer held, and whether the same ids in the same order. */
   readonly listCheck: Record<ServerName, { todos: number; sameAsReference: boolean }>

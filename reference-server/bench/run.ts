@@ -10,13 +10,12 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Todo } from '@todokit/sdk/contract'
-import { encodeSnapshot } from '../src/store/snapshot-format.ts'
-import { measureStoreWrites, timeCompaction } from './file-store.ts'
 import { type Load, type Measurement, measure } from './load.ts'
 import { printTables } from './report.ts'
 import { type Results, SERVERS, type ServerName } from './results.ts'
 import { seedTodos } from './seed.ts'
 import { type ServerProcess, startServer } from './spawn-server.ts'
+import { measureStoreWrites, writeSqliteSeed } from './sqlite-store.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
 const LIST_SIZE = 10_000
@@ -27,8 +26,8 @@ const CONNECTIONS = 50
  * only ever slows a run down, so the fastest one is closest to what the server can do.
  */
 const ROUNDS = 3
-/** Many connections, so that many writes wait for each fsync and group commit can batch them. */
-const DURABLE_CONNECTIONS = 100
+/** Many connections, so that many writes wait for each commit and can share the next one. */
+const DURABLE_CONNECTIONS = 32
 
 const rotatingId = (count: number) => `/todos/${1 + (count % LIST_SIZE)}`
 const POST_BODY = JSON.stringify({ content: 'benchmark todo', completed: false })
@@ -102,7 +101,6 @@ async function main(): Promise<void> {
     })),
     durable: [],
     memory: [],
-    compaction: [],
     listCheck: {} as Results['listCheck'],
     storeWrites: [],
   }
@@ -152,8 +150,7 @@ async function main(): Promise<void> {
   }
   const durableServers = new Map<number, ServerProcess>()
   for (const todos of [100, LARGE]) {
-    const data = join(directory, `durable-${todos}.json`)
-    await writeFile(data, encodeSnapshot({ seq: 0, nextId: todos + 1, todos: seedTodos(todos) }))
+    const data = await writeSqliteSeed(directory, 'durable', todos)
     durableServers.set(todos, await startServer('reference', ['--data', data]))
   }
   const durable = new Map<number, Measurement>()
@@ -166,13 +163,13 @@ async function main(): Promise<void> {
   }
   for (const [todos, server] of durableServers) {
     results.durable.push({
-      server: 'reference (FileStore, fsync)',
+      server: 'reference (SqliteStore, synchronous=FULL)',
       todos,
       result: durable.get(todos) as Measurement,
     })
     if (todos === LARGE) {
       results.memory.push({
-        server: 'reference (FileStore)',
+        server: 'reference (SqliteStore)',
         todos,
         empty: server.empty,
         seeded: server.seeded,
@@ -204,11 +201,9 @@ async function main(): Promise<void> {
     await server.stop()
   }
 
-  log(`FileStore: open and compaction with ${LARGE} todos`)
-  results.compaction.push(await timeCompaction(directory, LARGE))
   for (const todos of [100, LARGE]) {
     for (const writers of [1, DURABLE_CONNECTIONS]) {
-      log(`FileStore: creates by ${writers} writers with ${todos} todos stored, no HTTP`)
+      log(`SqliteStore: creates by ${writers} writers with ${todos} todos stored, no HTTP`)
       results.storeWrites.push(await measureStoreWrites(directory, todos, writers, SECONDS))
     }
   }

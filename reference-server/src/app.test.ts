@@ -5,7 +5,7 @@ import type { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { appWith, BREAD, jsonRequest, MILK, WALK } from '../test/helpers.ts'
 import { createApp } from './app.ts'
-import { FileStore } from './store/file-store.ts'
+import { SqliteStore } from './store/sqlite-store.ts'
 
 describe('GET /todos', () => {
   it('lists every todo in ascending id order', async () => {
@@ -69,17 +69,17 @@ describe('POST /todos', () => {
     expect(await listedIds(app)).toEqual(ids)
   })
 
-  it('gives 1,000 parallel creates to a FileStore 1,000 distinct ids, kept after a reopen', async () => {
+  it('gives 1,000 parallel creates to an SqliteStore 1,000 distinct ids, kept after a reopen', async () => {
     const directory = await fsp.mkdtemp(join(tmpdir(), 'todokit-parallel-'))
-    const path = join(directory, 'todos.json')
+    const path = join(directory, 'todos.db')
     try {
-      const store = await FileStore.open(path)
+      const store = await SqliteStore.open(path)
       const ids = await createInParallel(createApp({ store }), 1000)
       expect(new Set(ids).size).toBe(1000)
       expect(await listedIds(createApp({ store }))).toEqual(ids)
       await store.close()
 
-      const reopened = await FileStore.open(path)
+      const reopened = await SqliteStore.open(path)
       expect(await listedIds(createApp({ store: reopened }))).toEqual(ids)
       await reopened.close()
     } finally {

@@ -1,24 +1,26 @@
 import { COLLECTION_PATH, MAX_BODY_BYTES } from '@todokit/sdk/contract'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
+import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed, registerOptions } from './allowed-methods.ts'
 import { registerCollectionRoutes } from './collection-routes.ts'
 import { registerDocsPage } from './docs-page.ts'
 import { createOpenApiDocument } from './openapi.ts'
-import { problem } from './problem.ts'
+import { PROBLEM_CONTENT_TYPE, problem } from './problem.ts'
 import { registerRecordRoutes } from './record-routes.ts'
 import { MemoryStore } from './store/memory-store.ts'
-import type { TodoStore } from './store/store.ts'
+import { DEFAULT_MAX_TODOS, type TodoStore } from './store/store.ts'
 
 /**
  * Options of {@link createApp}.
  *
  * @example
  * const options: AppOptions = {
- *   store: await FileStore.open('todos.json'),
+ *   store: await SqliteStore.open('todos.db'),
  *   cors: ['http://localhost:5173'],
  *   maxBodyBytes: 16 * 1024,
+ *   maxTodos: 1_000,
  *   onError: (error, request) => console.error(request.method, request.url, error),
  * }
  * const app = createApp(options)
@@ -30,8 +32,8 @@ export interface AppOptions {
    */
   store?: TodoStore
   /**
-   * Origins allowed to call the API from a browser (CORS). Without it no CORS header is sent,
-   * so browsers keep other sites out.
+   * Origins allowed to call the API from a browser (CORS); `'*'`, alone or in a list, allows
+   * any. Without it no CORS header is sent, so browsers keep other sites out.
    * @default undefined
    * @example createApp({ cors: 'http://localhost:5173' })
    */
@@ -41,6 +43,12 @@ export interface AppOptions {
    * @default MAX_BODY_BYTES (64 KiB)
    */
   maxBodyBytes?: number
+  /**
+   * Most todos the store may hold; a create past it gets 409 until some are deleted, so no
+   * client can fill the memory or the disk.
+   * @default DEFAULT_MAX_TODOS (100,000)
+   */
+  maxTodos?: number
   /**
    * Called with every unexpected error before the client gets a generic 500 (never a stack).
    * @default console.error
@@ -68,20 +76,22 @@ export function createApp(options: AppOptions = {}): Hono {
   const {
     store = new MemoryStore(),
     maxBodyBytes = MAX_BODY_BYTES,
+    maxTodos = DEFAULT_MAX_TODOS,
     onError = console.error,
   } = options
   const app = new Hono()
 
   if (options.cors !== undefined) {
-    const origin = typeof options.cors === 'string' ? options.cors : [...options.cors]
+    const origins = typeof options.cors === 'string' ? [options.cors] : [...options.cors]
+    const origin = origins.includes('*') ? '*' : origins
     app.use(cors({ origin, exposeHeaders: ['ETag', 'Location', 'Allow'] }))
   }
-  registerCollectionRoutes(app, store, maxBodyBytes)
+  registerCollectionRoutes(app, store, { maxBodyBytes, maxTodos })
   registerRecordRoutes(app, store, maxBodyBytes)
   registerOptions(app)
 
   let openApiJson: string | undefined
-  app.get('/openapi.json', () => {
+  app.get('/openapi.json', etag(), () => {
     openApiJson ??= JSON.stringify(createOpenApiDocument({ maxBodyBytes }))
     return new Response(openApiJson, { headers: { 'content-type': 'application/json' } })
   })
@@ -92,19 +102,16 @@ export function createApp(options: AppOptions = {}): Hono {
       methodNotAllowed(c.req.method, c.req.path) ??
       problem(404, `No resource at ${c.req.path}; the API serves ${COLLECTION_PATH}`),
   )
+  // Every refusal arrives here as an HTTPException carrying its problem+json response.
   app.onError((error, c) => {
-    if (error instanceof HTTPException && error.status < 500) {
-      return problem(error.status, error.message || 'The request was refused')
+    if (!(error instanceof HTTPException)) {
+      onError(error, c.req.raw)
+      return problem(500, 'The server failed to handle this request; its log has the details')
     }
-    onError(error, c.req.raw)
-    // Matched by name so the app never imports the file store (it also runs in browsers).
-    if ((error as Error | null)?.name === 'StoreFailedError') {
-      return problem(
-        503,
-        'The data store failed; it serves no requests until the server restarts, and its log has the details',
-      )
-    }
-    return problem(500, 'The server failed to handle this request; its log has the details')
+    if (error.status >= 500) onError(error.cause ?? error, c.req.raw)
+    const response = error.getResponse()
+    if (response.headers.get('content-type') === PROBLEM_CONTENT_TYPE) return response
+    return problem(error.status, error.message || 'The request was refused')
   })
   return app
 }

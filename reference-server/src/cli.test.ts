@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
+const SAMPLE = fileURLToPath(new URL('../sample-todos.json', import.meta.url))
 
 interface Cli {
   child: ChildProcess
@@ -88,10 +89,41 @@ describe('todokit-server', () => {
     expect(cli.output.filter((line) => line.startsWith('GET '))).toEqual([])
   })
 
-  it('adds sample todos with --seed', async () => {
-    const cli = await start(['--seed', '--quiet'])
+  it('loads the todos of a --seed file, such as the sample the package ships', async () => {
+    const cli = await start(['--seed', SAMPLE, '--quiet'])
     const todos = (await (await fetch(`${cli.url}/todos`)).json()) as unknown[]
-    expect(todos.length).toBeGreaterThan(0)
+    expect(todos).toEqual(JSON.parse(await readFile(SAMPLE, 'utf8')))
+  })
+
+  it('loads json-server’s { "todos": [...] } and names file, line and field of a bad todo', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'todokit-cli-'))
+    directories.push(directory)
+    const seed = join(directory, 'db.json')
+    const todos = [{ content: 'fine' }, { content: 'bad', completed: 'yes' }]
+    await writeFile(seed, JSON.stringify({ posts: [[1]], todos }, null, 2))
+    const cli = run(['--seed', seed, '--port', '0'])
+    expect(await cli.exited).toBe(1)
+    expect(cli.output.join('\n')).toContain(
+      `${seed}:11: /todos/1/completed: Invalid input: expected boolean`,
+    )
+  })
+
+  it('refuses creates past --max-todos with 409', async () => {
+    const cli = await start(['--max-todos', '1', '--quiet'])
+    const create = () =>
+      fetch(`${cli.url}/todos`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ content: 'one' }),
+      })
+    expect((await create()).status).toBe(201)
+    expect((await create()).status).toBe(409)
+  })
+
+  it("allows any origin with --cors '*'", async () => {
+    const cli = await start(['--cors', '*', '--quiet'])
+    const response = await fetch(`${cli.url}/todos`, { headers: { origin: 'http://any.test' } })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
   })
 
   it('allows the --cors origin', async () => {
@@ -109,7 +141,7 @@ describe('todokit-server', () => {
   it('keeps todos in the --data file across restarts', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'todokit-cli-'))
     directories.push(directory)
-    const data = join(directory, 'todos.json')
+    const data = join(directory, 'todos.db')
     const first = await start(['--data', data, '--quiet'])
     await fetch(`${first.url}/todos`, {
       method: 'POST',
@@ -127,8 +159,8 @@ describe('todokit-server', () => {
   it('refuses to start over a data file it cannot read, naming it, with exit code 1', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'todokit-cli-'))
     directories.push(directory)
-    const data = join(directory, 'broken.json')
-    await writeFile(data, '{"todos": [')
+    const data = join(directory, 'todos.json')
+    await writeFile(data, '{"todos": []}')
     const cli = run(['--data', data, '--port', '0'])
     expect(await cli.exited).toBe(1)
     expect(cli.output.join('\n')).toContain(data)

@@ -3,10 +3,10 @@ import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
 import { listen } from './listen.ts'
 import { LIMIT_FLAGS, LIMIT_USAGE, limitsFromFlags } from './listen-flags.ts'
-import { seedStore } from './seed.ts'
-import { FileStore } from './store/file-store.ts'
+import { readSeedFile, seedStore } from './seed.ts'
 import { MemoryStore } from './store/memory-store.ts'
-import type { TodoStore } from './store/store.ts'
+import { SqliteStore } from './store/sqlite-store.ts'
+import { DEFAULT_MAX_TODOS, type TodoStore } from './store/store.ts'
 
 const USAGE = `Usage: todokit-server [options]
 
@@ -15,8 +15,9 @@ Serves the todos REST API (contract-faithful reference server).
 Options:
   --port N        port to listen on; 0 picks a free one  (default 3000)
   --host HOST     interface to bind                      (default 127.0.0.1)
-  --data FILE     keep todos in FILE (durable); without it, in memory
-  --seed          add a few sample todos when the store is empty
+  --data FILE     keep todos in the SQLite file FILE (durable); without it, in memory
+  --seed FILE     load todos from a JSON file when the store is empty
+  --max-todos N   refuse creates past N stored todos     (default ${DEFAULT_MAX_TODOS})
   --cors ORIGIN   allow browser calls from ORIGIN (repeatable; * for any)
   --quiet         no per-request log lines
   --help          show this help
@@ -44,7 +45,8 @@ function parseCommandLine(args: string[]) {
         port: { type: 'string', default: '3000' },
         host: { type: 'string', default: '127.0.0.1' },
         data: { type: 'string' },
-        seed: { type: 'boolean', default: false },
+        seed: { type: 'string' },
+        'max-todos': { type: 'string', default: String(DEFAULT_MAX_TODOS) },
         cors: { type: 'string', multiple: true },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -56,12 +58,18 @@ function parseCommandLine(args: string[]) {
   }
 }
 
-async function openStore(data: string | undefined): Promise<TodoStore> {
-  if (data === undefined) return new MemoryStore()
+/** The store, seeded; a file it cannot open or a seed it cannot load ends the process. */
+async function openStore(
+  data: string | undefined,
+  seed: string | undefined,
+  maxTodos: number,
+): Promise<TodoStore> {
   try {
-    return await FileStore.open(data)
+    const store = data === undefined ? new MemoryStore() : await SqliteStore.open(data)
+    if (seed !== undefined) await seedStore(store, await readSeedFile(seed), maxTodos)
+    return store
   } catch (error) {
-    process.stderr.write(`todokit-server: cannot open ${data}: ${(error as Error).message}\n`)
+    process.stderr.write(`todokit-server: cannot start: ${(error as Error).message}\n`)
     process.exit(1)
   }
 }
@@ -78,9 +86,12 @@ async function main(): Promise<void> {
   }
   const limits = limitsFromFlags(options)
   if (typeof limits === 'string') usageError(limits)
-  const store = await openStore(options.data)
-  if (options.seed) await seedStore(store)
-  const app = createApp({ store, ...(options.cors && { cors: options.cors }) })
+  const maxTodos = Number(options['max-todos'])
+  if (!/^\d+$/.test(options['max-todos'])) {
+    usageError(`--max-todos must be a whole number, got "${options['max-todos']}"`)
+  }
+  const store = await openStore(options.data, options.seed, maxTodos)
+  const app = createApp({ store, maxTodos, ...(options.cors && { cors: options.cors }) })
   const log = options.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`)
   const listenOptions = { port, host: options.host, log, ...limits }
   const server = await listen(app, listenOptions).catch((error: Error) => {

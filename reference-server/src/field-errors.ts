@@ -17,6 +17,13 @@ const englishMessages: z.core.$ZodErrorMap = (issue) =>
 /** Parse options that give issues clear English messages. */
 export const PARSE_OPTIONS = { error: englishMessages } as const
 
+/** How {@link fieldErrors} words its messages. */
+export interface Wording {
+  unknown?: (key: string) => string
+  describe?: (issue: z.core.$ZodIssue) => string
+  depth?: number
+}
+
 /**
  * One {@link FieldError} per invalid field: unknown keys each get their own pointer, and when zod
  * reports a field twice (an id that is both not an integer and too big) the first message wins.
@@ -28,11 +35,7 @@ export const PARSE_OPTIONS = { error: englishMessages } as const
  */
 export function fieldErrors(
   issues: readonly z.core.$ZodIssue[],
-  wording: {
-    unknown?: (key: string) => string
-    describe?: (issue: z.core.$ZodIssue) => string
-    depth?: number
-  } = {},
+  wording: Wording = {},
 ): FieldError[] {
   const {
     unknown = (key) => `Unknown field "${key}"`,

@@ -12,12 +12,12 @@
 export { type AppOptions, createApp } from './app.ts'
 export { type ListenOptions, listen, type RunningServer } from './listen.ts'
 export { createOpenApiDocument, type OpenApiOptions } from './openapi.ts'
-export { SAMPLE_TODOS, seedStore } from './seed.ts'
-export {
-  DataFileError,
-  FileStore,
-  type FileStoreOptions,
-  StoreFailedError,
-} from './store/file-store.ts'
+export { readSeedFile, seedStore } from './seed.ts'
 export { MemoryStore } from './store/memory-store.ts'
-export { IdTakenError, type TodoStore } from './store/store.ts'
+export { SqliteStore, type SqliteStoreOptions } from './store/sqlite-store.ts'
+export {
+  DEFAULT_MAX_TODOS,
+  MAX_CLIENT_ID,
+  type TodoStore,
+  type TodoTable,
+} from './store/store.ts'

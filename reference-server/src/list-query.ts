@@ -1,29 +1,25 @@
 import {
   LIST_QUERY_PARAMETERS,
   OrderKey,
-  type Todo,
   TodoListQuery,
   type TodoListQuery as TodoListQueryValue,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
 import { fieldErrors, PARSE_OPTIONS } from './field-errors.ts'
-import { type FieldError, jsonPointer } from './problem.ts'
-
-export type ListQueryResult =
-  | { ok: true; query: TodoListQueryValue }
-  | { ok: false; errors: FieldError[] }
+import { type FieldError, fail, jsonPointer } from './problem.ts'
 
 const KNOWN = LIST_QUERY_PARAMETERS.join(', ')
 const SORT_KEYS = OrderKey.options.join(', ')
 
 /**
- * Decodes the query string of `GET /todos` (without the `?`) with the contract's codec. Every
- * problem is named: an unknown or repeated parameter, a bad value, an unknown sort field.
+ * Decodes the query string of `GET /todos` (without the `?`) with the contract's codec, or
+ * throws a 400 that names every problem: an unknown or repeated parameter, a bad value, an
+ * unknown sort field.
  *
  * @example
- * parseListQuery('completed=false&order=-id') // → { ok: true, query: { completed: false, order: ['-id'] } }
+ * parseListQuery('completed=false&order=-id') // → { completed: false, order: ['-id'] }
  */
-export function parseListQuery(search: string): ListQueryResult {
+export function parseListQuery(search: string): TodoListQueryValue {
   // No prototype: a parameter named `__proto__` must become an own key (and so an unknown
   // parameter) rather than a silently ignored write to the prototype.
   const raw: Record<string, string> = Object.create(null)
@@ -37,9 +33,9 @@ export function parseListQuery(search: string): ListQueryResult {
     }
     raw[name] = value
   }
-  if (errors.length > 0) return { ok: false, errors }
+  if (errors.length > 0) invalidQuery(errors)
   const decoded = z.safeDecode(TodoListQuery, raw as z.input<typeof TodoListQuery>, PARSE_OPTIONS)
-  if (decoded.success) return { ok: true, query: decoded.data }
+  if (decoded.success) return decoded.data
   const describe = (issue: z.core.$ZodIssue): string => {
     const [name, index] = issue.path
     if (name === 'order' && typeof index === 'number') {
@@ -48,57 +44,15 @@ export function parseListQuery(search: string): ListQueryResult {
     }
     return `${issue.message} (query parameter ${String(name)})`
   }
-  return {
-    ok: false,
-    errors: fieldErrors(decoded.error.issues, {
+  return invalidQuery(
+    fieldErrors(decoded.error.issues, {
       unknown: (name) => `Unknown query parameter "${name}"; known: ${KNOWN}`,
       describe,
       depth: 1,
     }),
-  }
+  )
 }
 
-type Compare = (a: Todo, b: Todo) => number
-
-const COMPARE: Record<string, Compare> = {
-  id: (a, b) => a.id - b.id,
-  content: (a, b) => (a.content < b.content ? -1 : a.content > b.content ? 1 : 0),
-  completed: (a, b) => Number(a.completed) - Number(b.completed),
-}
-
-/** A comparator for sort keys such as `['completed', '-id']`: earlier keys first. */
-function comparator(order: readonly OrderKey[]): Compare {
-  const steps = order.map((key) => {
-    const descending = key.startsWith('-')
-    const compare = COMPARE[descending ? key.slice(1) : key] as Compare
-    return descending ? (a: Todo, b: Todo) => compare(b, a) : compare
-  })
-  return (a, b) => {
-    for (const step of steps) {
-      const result = step(a, b)
-      if (result !== 0) return result
-    }
-    return 0
-  }
-}
-
-/**
- * The todos a decoded query selects, in its order. `todos` is in ascending id order and the sort
- * is stable, so ties keep id order. Content sorts by UTF-16 code units, `false` before `true`.
- */
-export function selectTodos(todos: readonly Todo[], query: TodoListQueryValue): readonly Todo[] {
-  const { id, content, completed, q, order } = query
-  const needle = q?.toLowerCase()
-  let selected = todos
-  if (id !== undefined || content !== undefined || completed !== undefined || needle) {
-    selected = todos.filter(
-      (todo) =>
-        (id === undefined || todo.id === id) &&
-        (content === undefined || todo.content === content) &&
-        (completed === undefined || todo.completed === completed) &&
-        (!needle || todo.content.toLowerCase().includes(needle)),
-    )
-  }
-  if (order === undefined) return selected
-  return (selected === todos ? [...todos] : (selected as Todo[])).sort(comparator(order))
+function invalidQuery(errors: FieldError[]): never {
+  return fail(400, 'The query is invalid; see errors', { errors })
 }

@@ -104,12 +104,12 @@ const ERROR_MEANING: Record<number, string> = {
   400: 'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
   404: 'No todo with this id.',
   405: 'The method is not allowed on this path; `Allow` lists the ones that are.',
-  409: 'The id the client chose belongs to another todo.',
+  409: 'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
   412: '`If-Match` does not match the todo’s current ETag.',
   413: 'The body is larger than the limit.',
   415: 'The body is not sent as JSON.',
   500: 'The server failed; the body never carries a stack trace.',
-  503: 'With a data file (`--data`): the disk failed a write, and the store answers no request, reads included, until the server restarts (which recovers every acknowledged write).',
+  503: 'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
 }
 
 const ETAG_HEADER = {

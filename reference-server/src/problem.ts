@@ -1,10 +1,19 @@
 import { type ProblemDetails, statusTextFor } from '@todokit/sdk/contract'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 /** One invalid field of a request: where it is (RFC 6901 JSON Pointer) and what is wrong. */
 export type FieldError = { pointer: string; detail: string }
 
 /** The media type of every error body (RFC 9457). */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+interface ProblemOptions {
+  errors?: readonly FieldError[]
+  headers?: Record<string, string>
+  /** What went wrong underneath, for the log (never sent). */
+  cause?: unknown
+}
 
 /**
  * An RFC 9457 problem details response. `type` stays `about:blank`, so `title` is the standard
@@ -13,11 +22,7 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
  * @example
  * problem(404, 'No todo with id 9') // → 404 { type, title: 'Not Found', status: 404, detail }
  */
-export function problem(
-  status: number,
-  detail: string,
-  options: { errors?: readonly FieldError[]; headers?: Record<string, string> } = {},
-): Response {
+export function problem(status: number, detail: string, options: ProblemOptions = {}): Response {
   const body: ProblemDetails = { type: 'about:blank', title: statusTextFor(status), status, detail }
   if (options.errors !== undefined && options.errors.length > 0) body.errors = [...options.errors]
   return new Response(JSON.stringify(body), {
@@ -26,14 +31,35 @@ export function problem(
   })
 }
 
-/** Escapes one reference token of a JSON Pointer (RFC 6901 §3). */
-function escapeToken(token: PropertyKey): string {
-  return String(token).replaceAll('~', '~0').replaceAll('/', '~1')
+/**
+ * Throws the {@link problem} as an `HTTPException`, which the app's `onError` sends as it is:
+ * any code, a route or a store change function, refuses a request with one line.
+ *
+ * @example
+ * const todo = store.get(id) ?? fail(404, `No todo with id ${id}`)
+ */
+export function fail(status: number, detail: string, options?: ProblemOptions): never {
+  throw problemException(status, detail, options)
 }
 
-/** The JSON Pointer for a path of keys; `''` is the whole document. */
+/** The `HTTPException` that {@link fail} throws, for code that rejects rather than throws. */
+export function problemException(
+  status: number,
+  detail: string,
+  options: ProblemOptions = {},
+): HTTPException {
+  return new HTTPException(status as ContentfulStatusCode, {
+    res: problem(status, detail, options),
+    message: detail,
+    cause: options.cause,
+  })
+}
+
+/** The JSON Pointer for a path of keys (RFC 6901: `~` and `/` escaped); `''` is the whole document. */
 export function jsonPointer(path: readonly PropertyKey[]): string {
   let pointer = ''
-  for (const token of path) pointer += `/${escapeToken(token)}`
+  for (const token of path) {
+    pointer += `/${String(token).replaceAll('~', '~0').replaceAll('/', '~1')}`
+  }
   return pointer
 }

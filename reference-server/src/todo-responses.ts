@@ -1,9 +1,7 @@
 import type { Todo } from '@todokit/sdk/contract'
-import { type FieldError, problem } from './problem.ts'
+import { fail } from './problem.ts'
+import { JSON_TYPE } from './request.ts'
 import { represent } from './todo-json.ts'
-
-/** The media type of every success body. */
-export const JSON_TYPE = 'application/json'
 
 /** A JSON success response from already-serialised text. */
 export function jsonResponse(
@@ -25,17 +23,47 @@ export function notModified(etag: string): Response {
   return new Response(null, { status: 304, headers: { etag } })
 }
 
-export function todoNotFound(id: number): Response {
-  return problem(404, `No todo with id ${id}`)
+export function todoNotFound(id: number): never {
+  return fail(404, `No todo with id ${id}`)
 }
 
-export function preconditionFailed(id: number, etag: string): Response {
-  return problem(
-    412,
-    `If-Match does not match the current ETag of todo ${id} (${etag}); it changed since you read it`,
-  )
-}
+/** Characters of JSON a list response holds at a time: memory per request, however long the list. */
+const CHUNK_CHARS = 64 * 1024
 
-export function invalidBody(errors: FieldError[]): Response {
-  return problem(400, 'The body does not match the schema; see errors', { errors })
+/**
+ * `todos` as a JSON array, read from the iterable only as the client takes it: a list costs a
+ * chunk of memory however many todos it holds. A list that fits in one chunk is returned as a
+ * string, which the Node adapter writes in one go; a client that goes away from a longer one
+ * ends the iteration, which releases what the store holds for it.
+ */
+export function jsonArrayBody(todos: Iterable<Todo>): string | ReadableStream<Uint8Array> {
+  const iterator = todos[Symbol.iterator]()
+  let first = true
+  /** The next chunk of the array's text, and whether it is the last. */
+  const nextChunk = (): [string, boolean] => {
+    let text = first ? '[' : ''
+    while (text.length < CHUNK_CHARS) {
+      const next = iterator.next()
+      if (next.done) return [`${text}]`, true]
+      text += (first ? '' : ',') + represent(next.value).json
+      first = false
+    }
+    return [text, false]
+  }
+  const [head, done] = nextChunk()
+  if (done) return head
+  const encoder = new TextEncoder()
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(head))
+    },
+    pull(controller) {
+      const [text, last] = nextChunk()
+      controller.enqueue(encoder.encode(text))
+      if (last) controller.close()
+    },
+    cancel() {
+      iterator.return?.()
+    },
+  })
 }

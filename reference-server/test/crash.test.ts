@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Todo } from '@todokit/sdk/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FileStore } from '../src/store/file-store.ts'
+import { SqliteStore } from '../src/store/sqlite-store.ts'
 import { killChildren, startChild } from './child.ts'
 
 const storeWriter = fileURLToPath(new URL('./fixtures/store-writer.ts', import.meta.url))
@@ -15,7 +15,7 @@ let path: string
 
 beforeEach(async () => {
   directory = await mkdtemp(join(tmpdir(), 'todokit-crash-'))
-  path = join(directory, 'todos.json')
+  path = join(directory, 'todos.db')
 })
 
 /** Each test starts Node processes several times; on a busy machine that takes seconds. */
@@ -48,7 +48,7 @@ function acknowledged(lines: readonly string[]) {
  * last acknowledged one was in flight per todo, and it may or may not have reached the disk.
  */
 function expectAcknowledgedWrites(
-  store: FileStore,
+  store: SqliteStore,
   todos: ReturnType<typeof acknowledged>,
   round: number,
 ) {
@@ -67,7 +67,7 @@ function expectAcknowledgedWrites(
   for (const todo of store.list()) expect(todo.content).toMatch(/^r\d+-\d+$/)
 }
 
-describe('FileStore killed with SIGKILL under write load', () => {
+describe('SqliteStore killed with SIGKILL under write load', () => {
   it('keeps every acknowledged write and never reuses an acknowledged id', TIMEOUT, async () => {
     const seenIds = new Set<number>()
     for (let round = 1; round <= 4; round++) {
@@ -82,7 +82,7 @@ describe('FileStore killed with SIGKILL under write load', () => {
         expect(seenIds.has(id), `round ${round} reused id ${id}`).toBe(false)
         seenIds.add(id)
       }
-      const store = await FileStore.open(path)
+      const store = await SqliteStore.open(path)
       expectAcknowledgedWrites(store, todos, round)
       await store.close()
     }
@@ -128,7 +128,7 @@ describe('todokit-server --data killed with SIGKILL under POST load', () => {
       await server.kill()
       await Promise.all(clients)
     }
-    const store = await FileStore.open(path)
+    const store = await SqliteStore.open(path)
     for (const todo of created) expect(store.get(todo.id)).toEqual(todo)
     await store.close()
   })

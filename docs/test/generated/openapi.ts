@@ -117,7 +117,7 @@ export interface components {
         'application/problem+json': components['schemas']['ProblemDetails']
       }
     }
-    /** @description Conflict: The id the client chose belongs to another todo. */
+    /** @description Conflict: The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first). */
     Status409: {
       headers: {
         [name: string]: unknown
@@ -162,7 +162,7 @@ export interface components {
         'application/problem+json': components['schemas']['ProblemDetails']
       }
     }
-    /** @description Service Unavailable: With a data file (`--data`): the disk failed a write, and the store answers no request, reads included, until the server restarts (which recovers every acknowledged write). */
+    /** @description Service Unavailable: With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later. */
     Status503: {
       headers: {
         [name: string]: unknown

@@ -1,25 +1,26 @@
 /**
  * The reference server under test: createApp over a MemoryStore seeded from argv[2], or with
- * `--data FILE` over a FileStore (the file already holds the seed, see run.ts). Runs from
+ * `--data FILE` over an SqliteStore (the file already holds the seed, see run.ts). Runs from
  * source with `--conditions=@todokit/source`: Node strips the types and runs the same
  * JavaScript the build would emit, so there is no build step to go stale.
  */
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createApp, FileStore, MemoryStore, type TodoStore } from '../../src/index.ts'
+import { createApp, MemoryStore, SqliteStore, type TodoStore } from '../../src/index.ts'
 import { announce, measureMemory, readSeed } from './ready.ts'
 
 /** In a function, so the parsed seed dies with its frame before memory is measured. */
 function openStore(): Promise<TodoStore> | TodoStore {
   const dataFlag = process.argv.indexOf('--data')
-  if (dataFlag !== -1) return FileStore.open(process.argv[dataFlag + 1] as string)
+  if (dataFlag !== -1) return SqliteStore.open(process.argv[dataFlag + 1] as string)
   return new MemoryStore(readSeed())
 }
 
 const empty = measureMemory()
 const store = await openStore()
 const seeded = measureMemory()
-const app = createApp({ store })
+// The durable runs grow the store past the default cap.
+const app = createApp({ store, maxTodos: 10_000_000 })
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
   announce(`http://127.0.0.1:${info.port}`, empty, seeded)
 })

@@ -1,60 +1,129 @@
-import type { Todo, TodoCreateData, TodoPatchInput } from '@todokit/sdk/contract'
-import type { TodoStore } from './store.ts'
-import { TodoTable } from './todo-table.ts'
+import type { OrderKey, Todo, TodoListQuery } from '@todokit/sdk/contract'
+import type { TodoStore, TodoTable } from './store.ts'
+
+type Compare = (a: Todo, b: Todo) => number
 
 /**
- * A store that keeps todos in memory only: fast, and empty again after a restart.
+ * Compares by Unicode code point, as SQLite's BINARY collation does on UTF-8: UTF-16 order
+ * differs only where a surrogate (a character above U+FFFF) meets U+E000–U+FFFF.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length)
+  for (let index = 0; index < length; index++) {
+    let x = a.charCodeAt(index)
+    let y = b.charCodeAt(index)
+    if (x === y) continue
+    if (x >= 0xd800 && y >= 0xd800) {
+      x += x >= 0xe000 ? -0x800 : 0x2000
+      y += y >= 0xe000 ? -0x800 : 0x2000
+    }
+    return x - y
+  }
+  return a.length - b.length
+}
+
+const COMPARE: Record<string, Compare> = {
+  id: (a, b) => a.id - b.id,
+  content: (a, b) => compareCodePoints(a.content, b.content),
+  completed: (a, b) => Number(a.completed) - Number(b.completed),
+}
+
+/** A comparator for sort keys such as `['completed', '-id']`: earlier keys first. */
+function comparator(order: readonly OrderKey[]): Compare {
+  const steps = order.map((key) => {
+    const compare = COMPARE[key.replace('-', '')] as Compare
+    return key.startsWith('-') ? (a: Todo, b: Todo) => compare(b, a) : compare
+  })
+  return (a, b) => {
+    for (const step of steps) {
+      const result = step(a, b)
+      if (result !== 0) return result
+    }
+    return 0
+  }
+}
+
+/**
+ * A store that keeps todos in memory only: fast, dependency-free (it runs in browsers, Bun and
+ * Deno), and empty again after a restart.
  *
  * @example
- * const app = createApp({ store: new MemoryStore() })
+ * const app = createApp({ store: new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }]) })
  */
 export class MemoryStore implements TodoStore {
-  readonly #table = new TodoTable()
+  /** In ascending id order whenever `#sorted`; an insert below the highest id clears it. */
+  #byId = new Map<number, Todo>()
+  #sorted = true
+  #nextId = 1
+  #revision = 0
   #closed = false
+  readonly #table: TodoTable = this.#createTable()
 
   /** @param initial todos to start with (their ids are kept). */
   constructor(initial: Iterable<Todo> = []) {
     for (const todo of initial) this.#table.insert(todo)
   }
 
-  get revision(): number {
-    return this.#table.revision
-  }
-
-  list(): readonly Todo[] {
-    return this.#table.list()
+  get revision(): string {
+    return String(this.#revision)
   }
 
   get(id: number): Todo | undefined {
-    return this.#table.get(id)
+    return this.#byId.get(id)
   }
 
-  async create(input: TodoCreateData): Promise<Todo> {
-    this.#assertOpen()
-    return this.#table.insert(this.#table.prepareCreate(input))
+  /** Stored todos are never changed in place (a write stores a new object), so the array is a snapshot. */
+  list(query: TodoListQuery = {}): Todo[] {
+    if (!this.#sorted) {
+      this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
+      this.#sorted = true
+    }
+    const { id, content, completed, q, order } = query
+    const needle = q?.toLowerCase()
+    const selected = [...this.#byId.values()].filter(
+      (todo) =>
+        (id === undefined || todo.id === id) &&
+        (content === undefined || todo.content === content) &&
+        (completed === undefined || todo.completed === completed) &&
+        (!needle || todo.content.toLowerCase().includes(needle)),
+    )
+    // Array sort is stable: ties keep ascending id order.
+    return order === undefined ? selected : selected.sort(comparator(order))
   }
 
-  async replace(todo: Todo): Promise<Todo | undefined> {
-    this.#assertOpen()
-    return this.#table.put(todo)
-  }
-
-  async update(id: number, patch: TodoPatchInput): Promise<Todo | undefined> {
-    this.#assertOpen()
-    const next = this.#table.preparePatch(id, patch)
-    return next && this.#table.put(next)
-  }
-
-  async delete(id: number): Promise<Todo | undefined> {
-    this.#assertOpen()
-    return this.#table.remove(id)
+  async write<T>(change: (table: TodoTable) => T): Promise<T> {
+    if (this.#closed) throw new Error('The store is closed')
+    const result = change(this.#table)
+    this.#revision++
+    return result
   }
 
   async close(): Promise<void> {
     this.#closed = true
   }
 
-  #assertOpen(): void {
-    if (this.#closed) throw new Error('The store is closed')
+  #createTable(): TodoTable {
+    const store = this
+    const put = (todo: Todo) => {
+      const stored = { id: todo.id, content: todo.content, completed: todo.completed }
+      store.#byId.set(stored.id, stored)
+      return stored
+    }
+    return {
+      get: (id) => store.#byId.get(id),
+      get size() {
+        return store.#byId.size
+      },
+      get nextId() {
+        return store.#nextId
+      },
+      insert: (todo) => {
+        if (todo.id < store.#nextId - 1) store.#sorted = false
+        store.#nextId = Math.max(store.#nextId, todo.id + 1)
+        return put(todo)
+      },
+      put,
+      remove: (id) => void store.#byId.delete(id),
+    }
   }
 }

@@ -1,61 +1,106 @@
-import type { Todo, TodoCreateData, TodoPatchInput } from '@todokit/sdk/contract'
+import {
+  MAX_TODO_ID,
+  type Todo,
+  type TodoCreateData,
+  type TodoListQuery,
+} from '@todokit/sdk/contract'
+import { fail } from '../problem.ts'
 
 /**
- * Where the reference server keeps todos. Reads are synchronous (every store keeps its records in
- * memory); writes resolve once the change is as durable as the store promises — for the file
- * store, on disk and fsynced.
+ * Where the reference server keeps todos. Reads are synchronous and see every acknowledged
+ * write; writes go through {@link TodoStore.write}, whose change function runs atomically with
+ * the checks it makes.
  *
  * @example
  * const store = new MemoryStore()
- * const todo = await store.create({ content: 'Buy milk', completed: false })
+ * const todo = await store.write((table) => table.insert({ id: table.nextId, content: 'Buy milk', completed: false }))
  * store.get(todo.id) // → the same todo
  */
 export interface TodoStore {
-  /**
-   * Grows by one on every change; the list's ETag derives from it.
-   * @throws {StoreFailedError} from a FileStore whose disk failed a write (the app answers 503).
-   */
-  readonly revision: number
-  /**
-   * Every todo, in ascending id order. The array must not be mutated by callers.
-   * @throws {StoreFailedError} from a FileStore whose disk failed a write (the app answers 503).
-   */
-  list(): readonly Todo[]
-  /**
-   * The todo with `id`, or `undefined`.
-   * @throws {StoreFailedError} from a FileStore whose disk failed a write (the app answers 503).
-   */
+  /** Changes whenever the stored todos may have changed; the list's ETag derives from it. */
+  readonly revision: string
+  /** The todo with `id`, or `undefined`. */
   get(id: number): Todo | undefined
   /**
-   * Stores a new todo. Without `input.id` the store assigns the next id from a counter that
-   * never hands out an id twice, not even one whose todo was deleted.
-   * @throws {IdTakenError} when `input.id` belongs to a stored todo.
+   * The todos `query` selects, in its order (ties and no order: ascending id). The iterable is
+   * a snapshot taken when iteration starts and may be read lazily, so a long list is never held
+   * whole; stop early with `return()` (a `for…of` `break` does it) to release it.
    */
-  create(input: TodoCreateData): Promise<Todo>
-  /** Replaces the todo with `todo.id`; `undefined` when there is none. */
-  replace(todo: Todo): Promise<Todo | undefined>
-  /** Changes the fields `patch` carries; `undefined` when there is no todo with `id`. */
-  update(id: number, patch: TodoPatchInput): Promise<Todo | undefined>
-  /** Removes the todo with `id` and returns it; `undefined` when there is none. */
-  delete(id: number): Promise<Todo | undefined>
-  /** Flushes pending writes and releases resources. Further writes reject. */
+  list(query?: TodoListQuery): Iterable<Todo>
+  /**
+   * Runs `change` on the stored todos and resolves with its result once the change is as
+   * durable as the store promises (for the SQLite store: committed, fsynced). `change` runs
+   * synchronously, with no other write in between; it must throw before it changes anything,
+   * and a throw rejects this write alone.
+   */
+  write<T>(change: (table: TodoTable) => T): Promise<T>
+  /** Finishes pending writes and releases resources. Further writes reject. */
   close(): Promise<void>
 }
 
 /**
- * A create named an id that a stored todo already has (the app answers 409).
+ * The todos as a {@link TodoStore.write} change function sees them.
  *
  * @example
- * const store = new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }])
- * await store.create({ id: 1, content: 'Walk the dog', completed: false }).catch((error) => {
- *   if (error instanceof IdTakenError) console.log(`id ${error.id} is taken`) // → 'id 1 is taken'
+ * // Marks a todo done unless it is gone; the check and the change commit together.
+ * await store.write((table: TodoTable) => {
+ *   const todo = table.get(7)
+ *   return todo && table.put({ ...todo, completed: true })
  * })
  */
-export class IdTakenError extends Error {
-  override readonly name = 'IdTakenError'
-  readonly id: number
-  constructor(id: number) {
-    super(`A todo with id ${id} already exists`)
-    this.id = id
+export interface TodoTable {
+  get(id: number): Todo | undefined
+  /** How many todos are stored. */
+  readonly size: number
+  /** One above the highest id ever stored, deleted todos included: ids are never reused. */
+  readonly nextId: number
+  /** Stores a new todo; its id must be free. */
+  insert(todo: Todo): Todo
+  /** Overwrites the stored todo with `todo.id`, which must exist. */
+  put(todo: Todo): Todo
+  remove(id: number): void
+}
+
+/**
+ * The highest id a client may choose. The ids above are left for the server to assign, so no
+ * request can take the last id and leave creates without one nothing to hand out: after the
+ * highest choosable id, 2^52 − 1 ids (4.5 quadrillion creates) remain.
+ *
+ * @example
+ * // POST /todos {"id": 4503599627370497, "content": "x"} → 400, pointer /id
+ * MAX_CLIENT_ID === 4_503_599_627_370_496 // → true
+ */
+export const MAX_CLIENT_ID = 2 ** 52
+
+/**
+ * How many todos a store holds at most unless `createApp({ maxTodos })` (or the CLI's
+ * `--max-todos`) says otherwise; a create past it gets 409.
+ *
+ * @example
+ * createApp({ maxTodos: DEFAULT_MAX_TODOS * 10 }) // room for a million todos
+ */
+export const DEFAULT_MAX_TODOS = 100_000
+
+/**
+ * Stores the todo a `POST /todos` body describes: 400 for an id above {@link MAX_CLIENT_ID},
+ * 409 once `maxTodos` are stored or when the id is taken; without an id it gets `nextId`.
+ */
+export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: number): Todo {
+  if (input.id !== undefined && input.id > MAX_CLIENT_ID) {
+    const detail = `Ids above ${MAX_CLIENT_ID} are left for the server to assign; omit id or choose a smaller one`
+    fail(400, 'The body does not match the schema; see errors', {
+      errors: [{ pointer: '/id', detail }],
+    })
   }
+  if (table.size >= maxTodos) {
+    fail(409, `The store holds its maximum of ${maxTodos} todos; delete some to create more`)
+  }
+  const id = input.id ?? table.nextId
+  if (id > MAX_TODO_ID) fail(503, 'Every id the server may assign has been used')
+  if (table.get(id) !== undefined) {
+    fail(409, `A todo with id ${id} already exists; omit id to get a new one`, {
+      errors: [{ pointer: '/id', detail: `The id ${id} is taken` }],
+    })
+  }
+  return table.insert({ id, content: input.content, completed: input.completed })
 }

@@ -4,10 +4,11 @@
  */
 
 /**
- * Longest `content` a todo may hold, in UTF-16 code units (JavaScript string length).
+ * Longest `content` a todo may hold, in Unicode code points, as zod's and JSON Schema's
+ * `maxLength` count: an emoji such as 😀 is one, though JavaScript's `length` counts it as two.
  *
  * @example
- * if (text.length > MAX_CONTENT_LENGTH) text = text.slice(0, MAX_CONTENT_LENGTH)
+ * if ([...text].length > MAX_CONTENT_LENGTH) text = [...text].slice(0, MAX_CONTENT_LENGTH).join('')
  */
 export const MAX_CONTENT_LENGTH = 10_000
 
@@ -20,7 +21,7 @@ export const MAX_CONTENT_LENGTH = 10_000
 export const MAX_BODY_BYTES = 64 * 1024
 
 /**
- * Longest free-text search (`q`) accepted, in UTF-16 code units.
+ * Longest free-text search (`q`) accepted, in Unicode code points.
  *
  * @example
  * const q = input.slice(0, MAX_SEARCH_LENGTH) // a longer q gets 400

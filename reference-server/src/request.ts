@@ -1,0 +1,138 @@
+import { MAX_TODO_ID, RECORD_PATH } from '@todokit/sdk/contract'
+import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import * as z from 'zod/mini'
+import { fieldErrors, PARSE_OPTIONS, type Wording } from './field-errors.ts'
+import { fail, jsonPointer } from './problem.ts'
+
+/** The media type of every success body. */
+export const JSON_TYPE = 'application/json'
+
+/** The media type of a `content-type` value without parameters, lower-cased. */
+function mediaType(contentType: string): string {
+  return (contentType.split(';')[0] as string).trim().toLowerCase()
+}
+
+/** Decodes strictly: a byte sequence that is not UTF-8 is refused, never replaced by U+FFFD. */
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * A reader of JSON request bodies: 415 unless `content-type` is one of `accepted` (listed in
+ * `acceptHeader` where the method has one), 413 past `maxBytes` (before anything is read when
+ * `Content-Length` tells), 400 when the body breaks off, is not UTF-8 or is not JSON.
+ *
+ * @example
+ * const readPost = jsonBodyReader(MAX_BODY_BYTES, [JSON_TYPE], 'accept-post')
+ * app.post('/todos', async (c) => c.json(await readPost(c)))
+ */
+export function jsonBodyReader(
+  maxBytes: number,
+  accepted: readonly string[],
+  acceptHeader?: 'accept-post' | 'accept-patch',
+): (c: Context) => Promise<unknown> {
+  const tooLarge = () => fail(413, `The body is larger than ${maxBytes} bytes`)
+  // Counts a body without a declared length as it arrives, and buffers it for the read below.
+  const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
+  const brokeOff = () => fail(400, 'The body broke off before its end')
+  return async (c) => {
+    const contentType = c.req.header('content-type')
+    if (contentType === undefined || !accepted.includes(mediaType(contentType))) {
+      const got = contentType === undefined ? 'no content-type' : `content-type ${contentType}`
+      fail(415, `Send the body as ${accepted.join(' or ')}; got ${got}`, {
+        headers: acceptHeader ? { [acceptHeader]: accepted.join(', ') } : {},
+      })
+    }
+    // A declared length is compared here, as hono/body-limit would: it reads `c.req.raw.body`,
+    // which makes @hono/node-server build a web stream, so only chunked bodies go through it.
+    const length = c.req.header('content-length')
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(length) > maxBytes) tooLarge()
+    } else {
+      await limit(c, async () => {}).catch((error: unknown) => {
+        throw error instanceof HTTPException ? error : brokeOff()
+      })
+    }
+    const bytes = await c.req.arrayBuffer().catch(brokeOff)
+    let text: string
+    try {
+      text = utf8.decode(bytes)
+    } catch {
+      return fail(400, 'The body is not valid UTF-8')
+    }
+    try {
+      return JSON.parse(text)
+    } catch (error) {
+      return fail(400, `The body is not valid JSON: ${(error as Error).message}`)
+    }
+  }
+}
+
+/** A lone surrogate: valid in a JavaScript string and in JSON text, impossible in UTF-8. */
+export const LONE_SURROGATE = /\p{Cs}/u
+
+/**
+ * `value` parsed by `schema`, or a 400 naming every invalid field. `content` must also be
+ * well-formed Unicode, or it could not be stored and read back unchanged.
+ */
+export function parseBody<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  value: unknown,
+  wording?: Wording,
+): z.output<Schema> {
+  const result = z.safeParse(schema, value, PARSE_OPTIONS)
+  if (!result.success) {
+    fail(400, 'The body does not match the schema; see errors', {
+      errors: fieldErrors(result.error.issues, wording),
+    })
+  }
+  const { content } = result.data as { content?: unknown }
+  if (typeof content === 'string' && LONE_SURROGATE.test(content)) {
+    const detail =
+      'Contains a lone surrogate (an unpaired \\ud800–\\udfff escape); send well-formed Unicode'
+    fail(400, 'The body does not match the schema; see errors', {
+      errors: [{ pointer: '/content', detail }],
+    })
+  }
+  return result.data
+}
+
+const CANONICAL_ID = /^[1-9][0-9]{0,15}$/
+
+/**
+ * The todo id in the path, or a 400: ids are positive integers without leading zeros or signs,
+ * at most `MAX_TODO_ID`, so `/todos/1.5`, `/todos/01` and `/todos/9007199254740993` (which
+ * JavaScript would round) are refused rather than guessed at. Query parameters are refused too:
+ * the server never ignores what a client sent.
+ */
+export function recordId(c: Context): number {
+  const segment = c.req.param('id') ?? ''
+  const id = Number(segment)
+  if (!CANONICAL_ID.test(segment) || id > MAX_TODO_ID) {
+    fail(400, `The path's todo id "${segment}" is not a valid id`, {
+      errors: [
+        {
+          pointer: '/id',
+          detail: `Expected a positive integer up to ${MAX_TODO_ID}, got "${segment}"`,
+        },
+      ],
+    })
+  }
+  rejectQuery(c, `${c.req.method} ${RECORD_PATH}`)
+  return id
+}
+
+/** A 400 when a URL that takes no query parameters carries one. */
+export function rejectQuery(c: Context, route: string): void {
+  const url = c.req.url
+  const mark = url.indexOf('?')
+  if (mark === -1) return
+  const names = [...new URLSearchParams(url.slice(mark + 1)).keys()]
+  if (names.length === 0) return
+  fail(400, `${route} takes no query parameters`, {
+    errors: names.map((name) => ({
+      pointer: jsonPointer([name]),
+      detail: `Unknown query parameter "${name}"`,
+    })),
+  })
+}

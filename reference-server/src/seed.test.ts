@@ -1,0 +1,71 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readSeedFile, seedStore } from './seed.ts'
+import { MemoryStore } from './store/memory-store.ts'
+
+let directory: string
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'todokit-seed-'))
+})
+afterEach(() => rm(directory, { recursive: true, force: true }))
+
+async function seedFile(text: string): Promise<string> {
+  const path = join(directory, 'seed.json')
+  await writeFile(path, text)
+  return path
+}
+
+describe('readSeedFile', () => {
+  it('reads a plain array, defaulting completed and keeping ids', async () => {
+    const path = await seedFile('[{"id": 7, "content": "a"}, {"content": "b", "completed": true}]')
+    expect(await readSeedFile(path)).toEqual([
+      { id: 7, content: 'a', completed: false },
+      { content: 'b', completed: true },
+    ])
+  })
+
+  it('names the line of a bad todo under json-server’s "todos", after other arrays', async () => {
+    const text =
+      '{\n  "posts": [{"x": [1]}],\n  "todos": [\n    {"content": "a"},\n    {"content": 5}\n  ]\n}'
+    await expect(readSeedFile(await seedFile(text))).rejects.toThrow(
+      /seed\.json:5: \/todos\/1\/content: Invalid input: expected string/,
+    )
+  })
+
+  it('names a repeated id, and where the second one is', async () => {
+    const path = await seedFile('[\n{"id": 1, "content": "a"},\n{"id": 1, "content": "b"}\n]')
+    await expect(readSeedFile(path)).rejects.toThrow(
+      /seed\.json:3: \/1\/id: the id 1 appears twice/,
+    )
+  })
+
+  it('passes on where JSON.parse found a syntax error', async () => {
+    const text = '[\n{"content": "a"},\n{"content": "b" "completed": true}\n]'
+    await expect(readSeedFile(await seedFile(text))).rejects.toThrow(
+      /seed\.json: not valid JSON: .*\(line 3 column 17\)/,
+    )
+  })
+
+  it('refuses a document that holds no todos array', async () => {
+    await expect(readSeedFile(await seedFile('{"posts": []}'))).rejects.toThrow(/"todos"/)
+  })
+})
+
+describe('seedStore', () => {
+  it('fills an empty store and leaves one that holds todos alone', async () => {
+    const empty = new MemoryStore()
+    expect(await seedStore(empty, [{ content: 'a', completed: false }])).toBe(true)
+    expect(empty.list()).toEqual([{ id: 1, content: 'a', completed: false }])
+    expect(await seedStore(empty, [{ content: 'b', completed: false }])).toBe(false)
+    expect(empty.list()).toHaveLength(1)
+  })
+
+  it('stores nothing when the seed holds more todos than the store may', async () => {
+    const store = new MemoryStore()
+    const todos = [1, 2, 3].map((n) => ({ content: `${n}`, completed: false }))
+    await expect(seedStore(store, todos, 2)).rejects.toThrow(/maximum of 2/)
+    expect(store.list()).toEqual([])
+  })
+})

@@ -1,0 +1,248 @@
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
+import type { Todo, TodoListQuery } from '@todokit/sdk/contract'
+import { problemException } from '../problem.ts'
+import type { TodoStore, TodoTable } from './store.ts'
+
+/**
+ * AUTOINCREMENT keeps the highest id ever stored in `sqlite_sequence`, so ids of deleted todos
+ * are never handed out again; the triggers keep the count that the cap checks on every create
+ * in the database itself, right for every process that opens the file.
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS todos (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    content TEXT NOT NULL,
+    completed INTEGER NOT NULL CHECK (completed IN (0, 1))
+  );
+  CREATE TABLE IF NOT EXISTS todo_count (n INTEGER NOT NULL);
+  INSERT INTO todo_count SELECT count(*) FROM todos WHERE NOT EXISTS (SELECT 1 FROM todo_count);
+  CREATE TRIGGER IF NOT EXISTS todo_added AFTER INSERT ON todos
+    BEGIN UPDATE todo_count SET n = n + 1; END;
+  CREATE TRIGGER IF NOT EXISTS todo_removed AFTER DELETE ON todos
+    BEGIN UPDATE todo_count SET n = n - 1; END;
+`
+
+/**
+ * Options of {@link SqliteStore.open}.
+ *
+ * @example
+ * const store = await SqliteStore.open('todos.db', { busyTimeoutMs: 1_000 })
+ */
+export interface SqliteStoreOptions {
+  /**
+   * How long a write waits for another process's lock on the file before it is answered 503.
+   * The wait blocks this process, so keep it short.
+   * @default 5_000
+   */
+  busyTimeoutMs?: number
+}
+
+/** Readers kept open for later lists; more are opened while that many lists are streaming. */
+const IDLE_READERS = 4
+
+/** `q` matches as `String.prototype.toLowerCase` says (SQLite's own `lower()` knows only ASCII). */
+const CONTAINS = 'todokit_contains'
+
+type Row = { id: number; content: string; completed: number }
+type Pending = { change: (table: TodoTable) => unknown; settle: (outcome: Outcome) => void }
+type Outcome = { value: unknown } | { error: unknown }
+
+function toTodo(row: Record<string, SQLInputValue>): Todo {
+  const { id, content, completed } = row as Row
+  return { id, content, completed: completed === 1 }
+}
+
+/** The SELECT for a list query; sort keys come from the contract's enum, never from the client's text. */
+function listStatement(query: TodoListQuery): {
+  sql: string
+  parameters: Record<string, SQLInputValue>
+} {
+  const where: string[] = []
+  const parameters: Record<string, SQLInputValue> = {}
+  if (query.id !== undefined) {
+    where.push('id = :id')
+    parameters.id = query.id
+  }
+  if (query.content !== undefined) {
+    where.push('content = :content')
+    parameters.content = query.content
+  }
+  if (query.completed !== undefined) {
+    where.push('completed = :completed')
+    parameters.completed = query.completed ? 1 : 0
+  }
+  if (query.q) {
+    where.push(`${CONTAINS}(content, :q)`)
+    parameters.q = query.q.toLowerCase()
+  }
+  const order = (query.order ?? []).map((key) =>
+    key.startsWith('-') ? `${key.slice(1)} DESC` : key,
+  )
+  if (!query.order?.some((key) => key.endsWith('id'))) order.push('id')
+  const filter = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`
+  return {
+    sql: `SELECT id, content, completed FROM todos${filter} ORDER BY ${order.join(', ')}`,
+    parameters,
+  }
+}
+
+/**
+ * A store in an SQLite file through `node:sqlite`: a write resolves once it is committed with
+ * `synchronous=FULL` in WAL mode, so it survives `kill -9` or a power cut at any moment after.
+ * Writes that arrive in the same turn of the event loop share one transaction, and so one
+ * fsync. Lists stream from a read connection of their own, a consistent snapshot that writes
+ * do not wait for. See DURABILITY.md.
+ *
+ * @example
+ * const store = await SqliteStore.open('todos.db')
+ * const server = await listen(createApp({ store }), { port: 3000 })
+ */
+export class SqliteStore implements TodoStore {
+  readonly #path: string
+  readonly #database: DatabaseSync
+  readonly #openReader: () => DatabaseSync
+  readonly #readers: DatabaseSync[] = []
+  readonly #statements: Record<'get' | 'set' | 'remove' | 'count' | 'dataVersion', StatementSync>
+  readonly #table: TodoTable
+  #pending: Pending[] = []
+  #revision = 0
+  #closed = false
+
+  private constructor(path: string, open: (readOnly: boolean) => DatabaseSync) {
+    this.#path = path
+    this.#database = open(false)
+    this.#openReader = () => open(true)
+    this.#database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;')
+    this.#database.exec(`BEGIN IMMEDIATE; ${SCHEMA} COMMIT;`)
+    const prepare = (sql: string) => this.#database.prepare(sql)
+    this.#statements = {
+      get: prepare('SELECT id, content, completed FROM todos WHERE id = ?'),
+      set: prepare(
+        `INSERT INTO todos VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET content = excluded.content, completed = excluded.completed`,
+      ),
+      remove: prepare('DELETE FROM todos WHERE id = ?'),
+      count: prepare(
+        `SELECT n AS size, (SELECT coalesce(max(seq), 0) + 1 FROM sqlite_sequence WHERE name = 'todos') AS nextId FROM todo_count`,
+      ),
+      dataVersion: prepare('PRAGMA data_version'),
+    }
+    const { set, remove, count } = this.#statements
+    const counts = () => count.get() as { size: number; nextId: number }
+    const store = (todo: Todo) => {
+      set.run(todo.id, todo.content, todo.completed ? 1 : 0)
+      return todo
+    }
+    this.#table = {
+      get: (id) => this.get(id),
+      get size() {
+        return counts().size
+      },
+      get nextId() {
+        return counts().nextId
+      },
+      insert: store,
+      put: store,
+      remove: (id) => void remove.run(id),
+    }
+  }
+
+  /**
+   * Opens (or creates) the SQLite file at `path`; its directory must exist. A file that is not
+   * a todokit database stops here with an error naming it, and is left as it is.
+   *
+   * Several processes may open one file: SQLite's locks order their writes (see DURABILITY.md).
+   *
+   * @example
+   * const store = await SqliteStore.open('todos.db')
+   */
+  static async open(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+    const { busyTimeoutMs = 5_000 } = options
+    // Imported here, not at the top: the app also runs where node:sqlite does not exist.
+    const { DatabaseSync } = await import('node:sqlite')
+    const open = (readOnly: boolean) => {
+      const database = new DatabaseSync(path, { readOnly, timeout: busyTimeoutMs })
+      // Each streaming list has a reader of its own: keep their page caches small.
+      if (readOnly) database.exec('PRAGMA cache_size = -512')
+      database.function(CONTAINS, { deterministic: true }, (content, needle) =>
+        String(content).toLowerCase().includes(String(needle)) ? 1 : 0,
+      )
+      return database
+    }
+    try {
+      const store = new SqliteStore(path, open)
+      store.#statements.get.get(0)
+      return store
+    } catch (error) {
+      const reason = (error as Error).message
+      throw new Error(
+        `${path}: ${reason}${/not a database/.test(reason) ? ' (todokit keeps SQLite here; to load todos from a JSON file, pass it to --seed)' : ''}`,
+        { cause: error },
+      )
+    }
+  }
+
+  get revision(): string {
+    // data_version changes when another process commits to the file.
+    const { data_version } = this.#statements.dataVersion.get() as { data_version: number }
+    return `${this.#revision}.${data_version}`
+  }
+
+  get(id: number): Todo | undefined {
+    const row = this.#statements.get.get(id)
+    return row === undefined ? undefined : toTodo(row)
+  }
+
+  *list(query: TodoListQuery = {}): Generator<Todo> {
+    const { sql, parameters } = listStatement(query)
+    const reader = this.#readers.pop() ?? this.#openReader()
+    try {
+      for (const row of reader.prepare(sql).iterate(parameters)) yield toTodo(row)
+    } finally {
+      if (this.#closed || this.#readers.length >= IDLE_READERS) reader.close()
+      else this.#readers.push(reader)
+    }
+  }
+
+  write<T>(change: (table: TodoTable) => T): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error(`The store of ${this.#path} is closed`))
+    return new Promise((resolve, reject) => {
+      const settle = (outcome: Outcome) =>
+        'error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)
+      if (this.#pending.push({ change, settle }) === 1) setImmediate(() => this.#commit())
+    })
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#commit()
+    this.#closed = true
+    for (const reader of this.#readers.splice(0)) reader.close()
+    this.#database.close()
+  }
+
+  /** Runs every pending change in one transaction: one fsync acknowledges them all. */
+  #commit(): void {
+    const batch = this.#pending
+    if (batch.length === 0) return
+    this.#pending = []
+    const outcomes: Outcome[] = []
+    try {
+      this.#database.exec('BEGIN IMMEDIATE')
+      for (const { change } of batch) {
+        try {
+          outcomes.push({ value: change(this.#table) })
+        } catch (error) {
+          outcomes.push({ error })
+        }
+      }
+      this.#database.exec('COMMIT')
+    } catch (cause) {
+      if (this.#database.isTransaction) this.#database.exec('ROLLBACK')
+      const detail = 'The database could not commit the write, so nothing changed; try again later'
+      for (const { settle } of batch) settle({ error: problemException(503, detail, { cause }) })
+      return
+    }
+    this.#revision++
+    for (const [index, { settle }] of batch.entries()) settle(outcomes[index] as Outcome)
+  }
+}

@@ -1,0 +1,269 @@
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { runConformance } from '@todokit/conformance'
+import { MAX_TODO_ID, type Todo } from '@todokit/sdk/contract'
+import fc from 'fast-check'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { jsonRequest } from '../../test/helpers.ts'
+import { createApp } from '../app.ts'
+import { MemoryStore } from './memory-store.ts'
+import { SqliteStore } from './sqlite-store.ts'
+import { MAX_CLIENT_ID, type TodoStore } from './store.ts'
+
+let directory: string
+const opened: TodoStore[] = []
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'todokit-stores-'))
+})
+
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close()
+  await rm(directory, { recursive: true, force: true })
+})
+
+async function openSqlite(path = join(directory, 'todos.db'), busyTimeoutMs?: number) {
+  const store = await SqliteStore.open(path, { busyTimeoutMs })
+  opened.push(store)
+  return store
+}
+
+const STORES = {
+  memory: async () => new MemoryStore(),
+  sqlite: () => openSqlite(),
+}
+
+describe.each(Object.entries(STORES))('the %s store', (_, open) => {
+  it('keeps assigning ids in range after a client took the highest id it may choose', async () => {
+    const app = createApp({ store: await open() })
+    const taken = await app.request(
+      '/todos',
+      jsonRequest('POST', { id: MAX_CLIENT_ID, content: 'x' }),
+    )
+    expect(taken.status).toBe(201)
+    const refused = await app.request(
+      '/todos',
+      jsonRequest('POST', { id: MAX_TODO_ID, content: 'x' }),
+    )
+    expect(refused.status).toBe(400)
+    for (let next = MAX_CLIENT_ID + 1; next <= MAX_CLIENT_ID + 3; next++) {
+      const created = await app.request('/todos', jsonRequest('POST', { content: 'next' }))
+      expect(await created.json()).toMatchObject({ id: next })
+      expect((await app.request(`/todos/${next}`)).status).toBe(200)
+    }
+  })
+
+  it('passes the whole conformance kit, strict, and leaves nothing behind', async () => {
+    const store = await open()
+    const app = createApp({ store, onError: () => {} })
+    const report = await runConformance({
+      baseUrl: 'http://todokit.test',
+      fetch: (request) => app.fetch(request),
+      capabilities: 'all',
+      strict: true,
+    })
+    const failed = report.checks.filter((check) => check.status !== 'passed')
+    expect(failed.map((check) => `${check.id}: ${check.message}`)).toEqual([])
+    expect(report.residue).toEqual([])
+    expect([...store.list()]).toEqual([])
+  })
+})
+
+/** A request to the API: writes on a few ids that collide, and lists with every kind of query. */
+const request = fc.oneof(
+  fc.record({
+    method: fc.constant('POST'),
+    path: fc.constant('/todos'),
+    body: fc.record(
+      {
+        id: fc.integer({ min: 1, max: 6 }),
+        content: fc.string({ unit: 'binary', maxLength: 6 }),
+        completed: fc.boolean(),
+      },
+      { requiredKeys: ['content'] },
+    ),
+  }),
+  fc.record({
+    method: fc.constantFrom('PUT', 'PATCH'),
+    path: fc.integer({ min: 1, max: 6 }).map((id) => `/todos/${id}`),
+    body: fc.record(
+      {
+        id: fc.integer({ min: 1, max: 6 }),
+        content: fc.string({ minLength: 1, maxLength: 6 }),
+        completed: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
+  }),
+  fc.record({
+    method: fc.constantFrom('DELETE', 'GET'),
+    path: fc.integer({ min: 1, max: 6 }).map((id) => `/todos/${id}`),
+    body: fc.constant(undefined),
+  }),
+  fc.record({
+    method: fc.constant('GET'),
+    path: fc
+      .record(
+        {
+          completed: fc.constantFrom('true', 'false'),
+          q: fc.constantFrom('a', 'B', 'é', 'ß', ''),
+          content: fc.string({ maxLength: 2 }),
+          order: fc.constantFrom(
+            'content',
+            '-content',
+            'completed,-id',
+            '-completed,content',
+            '-id',
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map((query) => `/todos?${new URLSearchParams(query)}`),
+    body: fc.constant(undefined),
+  }),
+)
+
+describe('the memory and SQLite stores', () => {
+  it('give the same answer to every request of any sequence', async () => {
+    let round = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 30 }), async (requests) => {
+        const memory = createApp({ store: new MemoryStore() })
+        const sqlite = createApp({ store: await openSqlite(join(directory, `same-${round++}.db`)) })
+        for (const { method, path, body } of requests) {
+          const init = body === undefined ? { method } : jsonRequest(method, body)
+          const [expected, actual] = await Promise.all([
+            memory.request(path, init),
+            sqlite.request(path, init),
+          ])
+          const where = `${method} ${path} ${JSON.stringify(body)}`
+          expect(actual.status, where).toBe(expected.status)
+          expect(await actual.text(), where).toBe(await expected.text())
+        }
+      }),
+      { numRuns: 40 },
+    )
+  })
+})
+
+describe('SqliteStore', () => {
+  it('keeps todos and never reuses a deleted id after a reopen', async () => {
+    const path = join(directory, 'todos.db')
+    const first = await SqliteStore.open(path)
+    const app = createApp({ store: first })
+    await app.request('/todos', jsonRequest('POST', { content: 'kept' }))
+    await app.request('/todos', jsonRequest('POST', { content: 'deleted' }))
+    await app.request('/todos/2', { method: 'DELETE' })
+    await first.close()
+
+    const again = createApp({ store: await openSqlite(path) })
+    expect(await (await again.request('/todos')).json()).toEqual([
+      { id: 1, content: 'kept', completed: false },
+    ])
+    const next = await again.request('/todos', jsonRequest('POST', { content: 'new' }))
+    expect((await next.json()).id).toBe(3)
+  })
+
+  it('commits writes that arrive together in one transaction', async () => {
+    const store = await openSqlite()
+    const revision = () => Number(store.revision.split('.')[0])
+    const before = revision()
+    const ids = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        store.write(
+          (table) => table.insert({ id: table.nextId, content: `${index}`, completed: false }).id,
+        ),
+      ),
+    )
+    expect(new Set(ids).size).toBe(100)
+    expect(revision()).toBe(before + 1)
+  })
+
+  it('shares one file safely between two stores, one of them opened through a symlink', async () => {
+    const path = join(directory, 'todos.db')
+    const link = join(directory, 'link.db')
+    await symlink(path, link)
+    const a = createApp({ store: await openSqlite(path) })
+    const b = createApp({ store: await openSqlite(link) })
+    const listEtag = async () => (await a.request('/todos')).headers.get('etag')
+    const etagBefore = await listEtag()
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? a : b).request('/todos', jsonRequest('POST', { content: `${index}` })),
+      ),
+    )
+    const ids = await Promise.all(created.map(async (response) => (await response.json()).id))
+    expect(new Set(ids).size).toBe(20)
+    const listedByA = (await (await a.request('/todos')).json()) as Todo[]
+    const listedByB = (await (await b.request('/todos')).json()) as Todo[]
+    expect(listedByA.map((todo) => todo.id)).toEqual([...ids].sort((x, y) => x - y))
+    expect(listedByB).toEqual(listedByA)
+    // B's writes alone must change the list ETag A answers with.
+    const etagAfterA = await listEtag()
+    expect(etagAfterA).not.toBe(etagBefore)
+    await b.request('/todos', jsonRequest('POST', { content: 'from b' }))
+    expect(await listEtag()).not.toBe(etagAfterA)
+  })
+
+  it('answers 503 and stores nothing when it cannot commit, and commits again once it can', async () => {
+    const path = join(directory, 'todos.db')
+    const app = createApp({ store: await openSqlite(path, 50), onError: () => {} })
+    // Another process holds the write lock for longer than the store waits.
+    const other = new DatabaseSync(path)
+    other.exec('BEGIN IMMEDIATE')
+    const refused = await app.request('/todos', jsonRequest('POST', { content: 'refused' }))
+    expect(refused.status).toBe(503)
+    expect((await refused.json()).detail).toMatch(/nothing changed/)
+    other.exec('ROLLBACK')
+    other.close()
+    expect((await app.request('/todos', jsonRequest('POST', { content: 'kept' }))).status).toBe(201)
+    expect(await (await app.request('/todos')).json()).toEqual([
+      { id: 1, content: 'kept', completed: false },
+    ])
+  })
+
+  it('refuses to open a file that is not a database, naming it and pointing to --seed', async () => {
+    const path = join(directory, 'todos.json')
+    await writeFile(path, '{"todos": []}')
+    await expect(SqliteStore.open(path)).rejects.toThrow(`${path}: file is not a database`)
+    await expect(SqliteStore.open(path)).rejects.toThrow(/--seed/)
+  })
+
+  it('streams a list as a snapshot: writes during the stream do not show in it', async () => {
+    const store = await openSqlite()
+    await store.write((table) => {
+      for (let id = 1; id <= 1000; id++) table.insert({ id, content: `${id}`, completed: false })
+    })
+    const iterator = store.list()[Symbol.iterator]()
+    expect(iterator.next().value).toMatchObject({ id: 1 })
+    await store.write((table) => table.remove(1000))
+    let count = 1
+    while (!iterator.next().done) count++
+    expect(count).toBe(1000)
+  })
+})
+
+describe('a long list from SqliteStore', () => {
+  it('streams, and a HEAD or an abandoned GET leaves no read transaction open', async () => {
+    const path = join(directory, 'todos.db')
+    const store = await openSqlite(path)
+    await store.write((table) => {
+      for (let id = 1; id <= 5_000; id++)
+        table.insert({ id, content: `todo ${id}`, completed: false })
+    })
+    const app = createApp({ store })
+    expect((await app.request('/todos', { method: 'HEAD' })).status).toBe(200)
+    const abandoned = await app.request('/todos')
+    const reader = (abandoned.body as ReadableStream<Uint8Array>).getReader()
+    await reader.read()
+    await reader.cancel()
+    // A checkpoint can only truncate the log when no reader holds an older snapshot.
+    await store.write((table) => table.remove(1))
+    const other = new DatabaseSync(path)
+    const [result] = other.prepare('PRAGMA wal_checkpoint(TRUNCATE)').all() as { busy: number }[]
+    other.close()
+    expect(result?.busy).toBe(0)
+  })
+})
