@@ -1,3 +1,4 @@
+/// <reference path="./autocannon.d.ts" />
 import autocannon from 'autocannon'
 
 /** One benchmarked request shape. */

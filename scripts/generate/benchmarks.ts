@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { type Results, SERVERS, type ServerName } from '../../reference-server/bench/results.ts'
 import { fromRoot } from '../lib/paths.ts'
 
 /** The benchmarks page and its chart, both generated from the bench's results file. */
@@ -6,35 +7,15 @@ export const BENCHMARKS_PAGE_PATH = 'docs/benchmarks.md'
 export const BENCHMARKS_CHART_PATH = 'docs/benchmarks.svg'
 const RESULTS_PATH = 'reference-server/bench/results.json'
 
-const LABELS = {
+const LABELS: Record<ServerName, string> = {
   reference: 'todokit-server',
   bare: 'bare node:http',
   'json-server': 'json-server 0.17.4',
 }
-const COLOURS = { reference: '#2563eb', bare: '#9ca3af', 'json-server': '#f59e0b' }
-type Server = keyof typeof LABELS
-const SERVERS = Object.keys(LABELS) as Server[]
-
-interface Measurement {
-  rps: number
-  p99: number
-}
-interface Memory {
-  rss: number
-  heapUsed: number
-}
-/** The parts of the bench's results file (reference-server/bench/results.ts) this page shows. */
-interface Results {
-  machine: Record<string, string | number>
-  method: Record<string, string | number>
-  scenarios: Array<{
-    name: string
-    results: Record<Server, Measurement>
-    ratios: { oursToBare: number; oursToJsonServer: number }
-  }>
-  durable: Array<{ server: string; todos: number; result: Measurement }>
-  memory: Array<{ server: string; todos: number; empty: Memory; seeded: Memory }>
-  compaction: Array<{ todos: number; snapshotBytes: number; openMs: number; snapshotMs: number }>
+const COLOURS: Record<ServerName, string> = {
+  reference: '#2563eb',
+  bare: '#9ca3af',
+  'json-server': '#f59e0b',
 }
 
 function readResults(): Results {
@@ -125,11 +106,12 @@ export async function renderBenchmarksPage(): Promise<string> {
     mib(row.seeded.rss),
     mib(row.seeded.heapUsed - row.empty.heapUsed),
   ])
-  const compactionRows = results.compaction.map((row) => [
+  const storeWriteRows = results.storeWrites.map((row) => [
     integer(row.todos),
-    `${(row.snapshotBytes / 1024 / 1024).toFixed(1)} MiB`,
-    `${integer(row.openMs)} ms`,
-    `${integer(row.snapshotMs)} ms`,
+    integer(row.writers),
+    integer(row.createsPerSecond),
+    integer(row.commitsPerSecond),
+    integer(row.writesPerCommit),
   ])
   return `<!-- Generated from ${RESULTS_PATH} by \`npm run docs:generate\`; a test fails when it is stale. -->
 
@@ -151,8 +133,9 @@ ${table(['Scenario', ...SERVERS.map((server) => LABELS[server]), 'vs bare', 'vs 
 
 ## Durable writes (\`--data\`)
 
-A 2xx from todokit-server means the write is on disk (fsync); json-server rewrites its whole file
-without syncing. The store size should not change todokit's write rate.
+A 2xx from todokit-server means the write is committed to its SQLite file (WAL,
+\`synchronous=FULL\`); json-server rewrites its whole file without syncing. The store size
+should not change todokit's write rate.
 
 ${table(['Server', 'Todos stored', 'POST rate', 'p99'], durableRows)}
 
@@ -160,8 +143,11 @@ ${table(['Server', 'Todos stored', 'POST rate', 'p99'], durableRows)}
 
 ${table(['Server', 'Todos', 'RSS empty', 'RSS seeded', 'Heap for the todos'], memoryRows)}
 
-## Start-up and compaction of the data file
+## The SQLite store without HTTP
 
-${table(['Todos', 'Snapshot size', 'Open (read snapshot + journal)', 'Write snapshot'], compactionRows)}
+Durable creates straight on \`SqliteStore\`: writes that arrive in the same event-loop turn share
+one transaction, so concurrent writers share each commit's fsync.
+
+${table(['Todos stored', 'Concurrent writers', 'Creates/s', 'Commits/s', 'Writes per commit'], storeWriteRows)}
 `
 }
