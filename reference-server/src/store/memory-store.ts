@@ -1,7 +1,7 @@
 import type { OrderKey, Todo, TodoListQuery } from '@todokit/sdk/contract'
-import type { TodoStore, TodoTable } from './store.ts'
+import { type Keyset, keysetKeys, type ListPage, type TodoStore, type TodoTable } from './store.ts'
 
-type Compare = (a: Todo, b: Todo) => number
+type Compare = (a: Keyset, b: Keyset) => number
 
 /**
  * Compares by Unicode code point, as SQLite's BINARY collation does on UTF-8: UTF-16 order
@@ -24,7 +24,8 @@ export function compareCodePoints(a: string, b: string): number {
 
 const COMPARE: Record<string, Compare> = {
   id: (a, b) => a.id - b.id,
-  content: (a, b) => compareCodePoints(a.content, b.content),
+  // A keyset holds only the fields it sorts by, so a comparison only ever meets present ones.
+  content: (a, b) => compareCodePoints(a.content ?? '', b.content ?? ''),
   completed: (a, b) => Number(a.completed) - Number(b.completed),
 }
 
@@ -32,7 +33,7 @@ const COMPARE: Record<string, Compare> = {
 function comparator(order: readonly OrderKey[]): Compare {
   const steps = order.map((key) => {
     const compare = COMPARE[key.replace('-', '')] as Compare
-    return key.startsWith('-') ? (a: Todo, b: Todo) => compare(b, a) : compare
+    return key.startsWith('-') ? (a: Keyset, b: Keyset) => compare(b, a) : compare
   })
   return (a, b) => {
     for (const step of steps) {
@@ -41,6 +42,19 @@ function comparator(order: readonly OrderKey[]): Compare {
     }
     return 0
   }
+}
+
+/** The index of the first of `sorted` that sorts after `keyset` (binary search). */
+function indexAfter(sorted: readonly Todo[], keyset: Keyset, compare: Compare): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    const todo = sorted[middle]
+    if (todo !== undefined && compare(todo, keyset) > 0) high = middle
+    else low = middle + 1
+  }
+  return low
 }
 
 /**
@@ -73,7 +87,7 @@ export class MemoryStore implements TodoStore {
   }
 
   /** Stored todos are never changed in place (a write stores a new object), so the array is a snapshot. */
-  list(query: TodoListQuery = {}): Todo[] {
+  list(query: TodoListQuery = {}, page: ListPage = {}): Todo[] {
     if (!this.#sorted) {
       this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
       this.#sorted = true
@@ -88,7 +102,11 @@ export class MemoryStore implements TodoStore {
         (!needle || todo.content.toLowerCase().includes(needle)),
     )
     // Array sort is stable: ties keep ascending id order.
-    return order === undefined ? selected : selected.sort(comparator(order))
+    const sorted = order === undefined ? selected : selected.sort(comparator(order))
+    const { after, limit } = page
+    if (after === undefined && limit === undefined) return sorted
+    const start = after === undefined ? 0 : indexAfter(sorted, after, comparator(keysetKeys(order)))
+    return sorted.slice(start, limit === undefined ? undefined : start + limit)
   }
 
   async write<T>(change: (table: TodoTable) => T): Promise<T> {
