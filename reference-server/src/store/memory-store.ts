@@ -44,6 +44,9 @@ function comparator(order: readonly OrderKey[]): Compare {
   }
 }
 
+/** How many sort orders {@link MemoryStore} keeps sorted copies of between writes. */
+const MAX_CACHED_ORDERS = 8
+
 /** The index of the first of `sorted` that sorts after `keyset` (binary search). */
 function indexAfter(sorted: readonly Todo[], keyset: Keyset, compare: Compare): number {
   let low = 0
@@ -68,6 +71,8 @@ export class MemoryStore implements TodoStore {
   /** In ascending id order whenever `#sorted`; an insert below the highest id clears it. */
   #byId = new Map<number, Todo>()
   #sorted = true
+  /** The todos sorted by each order lists asked for since the last write (see `#sortedBy`). */
+  readonly #sortedCache = new Map<string, Todo[]>()
   #nextId = 1
   #revision = 0
   #closed = false
@@ -86,34 +91,63 @@ export class MemoryStore implements TodoStore {
     return this.#byId.get(id)
   }
 
-  /** Stored todos are never changed in place (a write stores a new object), so the array is a snapshot. */
+  /**
+   * Stored todos are never changed in place (a write stores a new object), so the array is a
+   * snapshot. A page starts with a binary search in the todos sorted by the query's order and
+   * reads on only until it is full, so walking a list page by page costs about what reading it
+   * whole does, as long as no write comes between the pages.
+   */
   list(query: TodoListQuery = {}, page: ListPage = {}): Todo[] {
-    if (!this.#sorted) {
-      this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
-      this.#sorted = true
-    }
     const { id, content, completed, q, order } = query
     const needle = q?.toLowerCase()
-    const selected = [...this.#byId.values()].filter(
-      (todo) =>
-        (id === undefined || todo.id === id) &&
-        (content === undefined || todo.content === content) &&
-        (completed === undefined || todo.completed === completed) &&
-        (!needle || todo.content.toLowerCase().includes(needle)),
-    )
-    // Array sort is stable: ties keep ascending id order.
-    const sorted = order === undefined ? selected : selected.sort(comparator(order))
-    const { after, limit } = page
-    if (after === undefined && limit === undefined) return sorted
-    const start = after === undefined ? 0 : indexAfter(sorted, after, comparator(keysetKeys(order)))
-    return sorted.slice(start, limit === undefined ? undefined : start + limit)
+    const selects = (todo: Todo) =>
+      (id === undefined || todo.id === id) &&
+      (content === undefined || todo.content === content) &&
+      (completed === undefined || todo.completed === completed) &&
+      (!needle || todo.content.toLowerCase().includes(needle))
+    const { after, limit = Number.POSITIVE_INFINITY } = page
+    const keys = keysetKeys(order)
+    const sorted = this.#sortedBy(keys)
+    const selected: Todo[] = []
+    let index = after === undefined ? 0 : indexAfter(sorted, after, comparator(keys))
+    for (; index < sorted.length && selected.length < limit; index++) {
+      const todo = sorted[index]
+      if (todo !== undefined && selects(todo)) selected.push(todo)
+    }
+    return selected
   }
 
   async write<T>(change: (table: TodoTable) => T): Promise<T> {
     if (this.#closed) throw new Error('The store is closed')
-    const result = change(this.#table)
-    this.#revision++
-    return result
+    try {
+      const result = change(this.#table)
+      this.#revision++
+      return result
+    } finally {
+      // A change that throws must not have changed anything, but a stale sort would be worse.
+      this.#sortedCache.clear()
+    }
+  }
+
+  /**
+   * Every todo in the order of `keys` (which end with id, so no two tie), sorted once and kept
+   * until the next write: the pages of one walk share one sort.
+   */
+  #sortedBy(keys: readonly OrderKey[]): readonly Todo[] {
+    const cacheKey = keys.join(',')
+    let sorted = this.#sortedCache.get(cacheKey)
+    if (sorted === undefined) {
+      if (!this.#sorted) {
+        this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
+        this.#sorted = true
+      }
+      sorted = [...this.#byId.values()]
+      if (cacheKey !== 'id') sorted.sort(comparator(keys))
+      // A few orders are in use at a time; a client cycling through many only costs re-sorts.
+      if (this.#sortedCache.size >= MAX_CACHED_ORDERS) this.#sortedCache.clear()
+      this.#sortedCache.set(cacheKey, sorted)
+    }
+    return sorted
   }
 
   async close(): Promise<void> {
