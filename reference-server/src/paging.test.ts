@@ -1,4 +1,5 @@
 import { MAX_PAGE_LIMIT, nextLinkTarget, type Todo } from '@todokit/sdk/contract'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { appWith } from '../test/helpers.ts'
 
@@ -146,5 +147,36 @@ describe('GET /todos paging errors', () => {
     const forged = btoa(JSON.stringify([binding, 'two'])).replace(/=+$/, '')
     const { errors } = await problemOf(app, `/todos?limit=2&cursor=${forged}`)
     expect(errors.map((error) => error.pointer)).toEqual(['/cursor'])
+  })
+
+  it('answers any cursor it did not write with a 400 at /cursor, never a 5xx', async () => {
+    const { app } = appWith(TODOS)
+    const base64url = (text: string) =>
+      btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+        .replaceAll('+', '-')
+        .replaceAll('/', '_')
+        .replace(/=+$/, '')
+    const cursor = fc.oneof(
+      fc.string({ minLength: 1, unit: 'binary' }),
+      fc.jsonValue().map((value) => base64url(JSON.stringify(value))),
+      fc
+        .array(fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.double()), { maxLength: 4 })
+        .map((values) => base64url(JSON.stringify(values))),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        cursor,
+        fc.constantFrom('', '&order=content', '&order=-completed'),
+        async (value, order) => {
+          const response = await app.request(
+            `/todos?limit=2${order}&cursor=${encodeURIComponent(value)}`,
+          )
+          expect(response.status).toBe(400)
+          const { errors } = (await response.json()) as { errors: { pointer: string }[] }
+          expect(errors.map((error) => error.pointer)).toEqual(['/cursor'])
+        },
+      ),
+      { numRuns: 300 },
+    )
   })
 })
