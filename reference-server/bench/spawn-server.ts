@@ -10,6 +10,8 @@ export interface Memory {
 /** A benchmark server in its own process. */
 export interface ServerProcess {
   readonly url: string
+  /** The server's process id, e.g. to read its peak memory from /proc. */
+  readonly pid: number | undefined
   /** Memory after a full GC before the todos were loaded, and after. */
   readonly empty: Memory
   readonly seeded: Memory
@@ -40,9 +42,10 @@ export function startServer(name: string, args: string[]): Promise<ServerProcess
       output += chunk
       const end = output.indexOf('\n')
       if (end === -1) return
-      const ready = JSON.parse(output.slice(0, end)) as Omit<ServerProcess, 'stop'>
+      const ready = JSON.parse(output.slice(0, end)) as Omit<ServerProcess, 'stop' | 'pid'>
       resolve({
         ...ready,
+        pid: child.pid,
         async stop() {
           child.kill('SIGKILL')
           await exited

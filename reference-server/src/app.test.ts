@@ -192,4 +192,12 @@ describe('CORS', () => {
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-methods')).toMatch(/PATCH/)
   })
+
+  it('exposes Link, so a browser client on another origin can follow the next page', async () => {
+    const { app } = appWith([MILK, WALK, BREAD], { cors: '*' })
+    const page = await app.request('/todos?limit=2', { headers: { origin: 'https://app.test' } })
+    expect(page.headers.get('link')).toMatch(/rel="next"/)
+    const exposed = page.headers.get('access-control-expose-headers')?.toLowerCase().split(/,\s*/)
+    expect(exposed).toContain('link')
+  })
 })

@@ -84,7 +84,7 @@ export function createApp(options: AppOptions = {}): Hono {
   if (options.cors !== undefined) {
     const origins = typeof options.cors === 'string' ? [options.cors] : [...options.cors]
     const origin = origins.includes('*') ? '*' : origins
-    app.use(cors({ origin, exposeHeaders: ['ETag', 'Location', 'Allow'] }))
+    app.use(cors({ origin, exposeHeaders: ['ETag', 'Location', 'Allow', 'Link'] }))
   }
   registerCollectionRoutes(app, store, { maxBodyBytes, maxTodos })
   registerRecordRoutes(app, store, maxBodyBytes)

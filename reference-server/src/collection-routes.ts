@@ -1,13 +1,18 @@
 import { COLLECTION_PATH, TodoCreate, todoPath } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
 import { ifNoneMatchHits } from './conditional.ts'
+import { decodeCursor, encodeCursor } from './cursor.ts'
 import { parseListQuery } from './list-query.ts'
 import { JSON_TYPE, jsonBodyReader, parseBody, rejectQuery } from './request.ts'
 import { createTodo, type TodoStore } from './store/store.ts'
 import { hash53 } from './todo-json.ts'
 import { jsonArrayBody, notModified, todoResponse } from './todo-responses.ts'
 
-/** Registers `GET /todos` (filters, search, order, ETag) and `POST /todos` on `app`. */
+/**
+ * Registers `GET /todos` (filters, search, order, paging, ETag) and `POST /todos` on `app`.
+ * Paging is opt-in: without `limit` the list is every todo the query selects, as the contract
+ * says; with it, one page, and a `Link: <…>; rel="next"` header while more follow.
+ */
 export function registerCollectionRoutes(
   app: Hono,
   store: TodoStore,
@@ -22,13 +27,27 @@ export function registerCollectionRoutes(
     const url = c.req.url
     const mark = url.indexOf('?')
     const search = mark === -1 ? '' : url.slice(mark + 1)
-    const query = parseListQuery(search)
+    const { limit, cursor, ...listing } = parseListQuery(search)
+    const after = cursor === undefined ? undefined : decodeCursor(listing, cursor)
     const etag = `"${epoch}-${store.revision}-${hash53(search)}"`
     if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
-    const headers = { 'content-type': JSON_TYPE, etag }
-    // HEAD gets no body, so it must not start a list that nothing would read to its end.
+    const headers: Record<string, string> = { 'content-type': JSON_TYPE, etag }
+    if (limit === undefined) {
+      // HEAD gets no body, so it must not start a list that nothing would read to its end.
+      if (c.req.method === 'HEAD') return new Response(null, { headers })
+      return new Response(jsonArrayBody(store.list(listing, { after })), { headers })
+    }
+    // One todo past the page says whether another page follows, so the last page has no Link.
+    const page = [...store.list(listing, { after, limit: limit + 1 })]
+    const last = page.length > limit ? page[limit - 1] : undefined
+    if (last !== undefined) {
+      page.length = limit
+      const next = new URL(url)
+      next.searchParams.set('cursor', encodeCursor(listing, last))
+      headers.link = `<${next.href}>; rel="next"`
+    }
     if (c.req.method === 'HEAD') return new Response(null, { headers })
-    return new Response(jsonArrayBody(store.list(query)), { headers })
+    return new Response(jsonArrayBody(page), { headers })
   })
 
   const readBody = jsonBodyReader(limits.maxBodyBytes, [JSON_TYPE], 'accept-post')

@@ -63,7 +63,8 @@ describe('GET /todos query errors', () => {
     expect(await errorsOf('_sort=id')).toEqual([
       {
         pointer: '/_sort',
-        detail: 'Unknown query parameter "_sort"; known: id, content, completed, q, order',
+        detail:
+          'Unknown query parameter "_sort"; known: id, content, completed, q, order, limit, cursor',
       },
     ])
   })
@@ -73,7 +74,7 @@ describe('GET /todos query errors', () => {
       expect(await errorsOf(`${name}=1`)).toEqual([
         {
           pointer: `/${name}`,
-          detail: `Unknown query parameter "${name}"; known: id, content, completed, q, order`,
+          detail: `Unknown query parameter "${name}"; known: id, content, completed, q, order, limit, cursor`,
         },
       ])
     },
@@ -112,7 +113,12 @@ describe('GET /todos query errors', () => {
     ])
   })
   it('reports every bad parameter at once', async () => {
-    const errors = await errorsOf('completed=maybe&order=x&limit=3')
-    expect(errors.map((error) => error.pointer).sort()).toEqual(['/completed', '/limit', '/order'])
+    const errors = await errorsOf('completed=maybe&order=x&_limit=3&limit=0')
+    expect(errors.map((error) => error.pointer).sort()).toEqual([
+      '/_limit',
+      '/completed',
+      '/limit',
+      '/order',
+    ])
   })
 })

@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser'
 import {
   endpoints,
   MAX_BODY_BYTES,
+  MAX_PAGE_LIMIT,
   MAX_TODO_ID,
   Todo,
   TodoCreate,
@@ -57,6 +58,17 @@ describe('createOpenApiDocument', () => {
     )
     const completed = query.find((parameter) => parameter.name === 'completed')
     expect(completed?.schema).toEqual({ type: 'string', enum: ['true', 'false'] })
+  })
+
+  it('documents paging: limit with its maximum, cursor, and the Link header of a list', () => {
+    const list = document.paths['/todos']?.get
+    const limit = list?.parameters.find((parameter) => parameter.name === 'limit')
+    expect(limit).toMatchObject({ in: 'query', description: expect.stringContaining('Link') })
+    expect(JSON.stringify(limit)).toContain(String(MAX_PAGE_LIMIT))
+    expect(list?.parameters.map((parameter) => parameter.name)).toContain('cursor')
+    const ok = list?.responses['200'] as { headers: Record<string, { description: string }> }
+    expect(ok.headers.Link?.description).toMatch(/rel="next"/)
+    expect(document.info.description).toContain(`at most ${MAX_PAGE_LIMIT} todos`)
   })
 
   it('documents problem+json error responses and the limits', () => {

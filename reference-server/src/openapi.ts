@@ -4,6 +4,7 @@ import {
   type LIST_QUERY_PARAMETERS,
   MAX_BODY_BYTES,
   MAX_CONTENT_LENGTH,
+  MAX_PAGE_LIMIT,
   MAX_SEARCH_LENGTH,
   MAX_TODO_ID,
   type OperationName,
@@ -88,6 +89,17 @@ const QUERY_DESCRIPTIONS: Record<(typeof LIST_QUERY_PARAMETERS)[number], string>
   completed: 'Only todos with this completion state: `true` or `false`.',
   q: `Only todos whose content contains this text, ignoring case (at most ${MAX_SEARCH_LENGTH} characters).`,
   order: `Sort keys, comma-separated, earlier keys first: ${OrderKey.options.join(', ')} (\`-\` for descending). A field may appear once. Without it, todos come in ascending id order.`,
+  limit: `Paging, opt-in: at most this many todos (1 to ${MAX_PAGE_LIMIT}). While more follow, the \`Link\` header names the next page. Without it, the list is every todo the query selects.`,
+  cursor:
+    'Where the page starts: copied from the `Link` header of the page before, never built by hand. It is valid only with the filters, `q` and `order` it was made for (400 otherwise). Todos that exist for the whole walk and do not change appear exactly once, whatever else is created or deleted meanwhile.',
+}
+
+const LINK_HEADER = {
+  Link: {
+    description:
+      'With `limit`, while more todos follow: `<url>; rel="next"` (RFC 8288), the URL of the next page with the same query and a `cursor`. Absent on the last page.',
+    schema: { type: 'string' },
+  },
 }
 
 /** Error responses each operation can give, beyond the 405/500/503 every path may answer. */
@@ -137,10 +149,11 @@ function successResponses(name: OperationName): JsonObject {
       },
     }
   }
+  const headers = name === 'list' ? { ...ETAG_HEADER, ...LINK_HEADER } : ETAG_HEADER
   const ok =
     name === 'delete'
       ? { description: 'Deleted; the body is the todo as it was.', ...body }
-      : { description: STATUS_TEXT[200], headers: ETAG_HEADER, ...body }
+      : { description: STATUS_TEXT[200], headers, ...body }
   if (endpoint.method !== 'GET') return { 200: ok }
   return { 200: ok, 304: { description: '`If-None-Match` matched: the client’s copy is current.' } }
 }
@@ -220,7 +233,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       version: '1.0.0',
       description: [
         `One collection of todos at ${COLLECTION_PATH}. Errors are RFC 9457 problem details.`,
-        `Limits: content at most ${MAX_CONTENT_LENGTH} characters; request bodies at most ${maxBodyBytes} bytes (413 beyond); \`q\` at most ${MAX_SEARCH_LENGTH} characters.`,
+        `Limits: content at most ${MAX_CONTENT_LENGTH} characters; request bodies at most ${maxBodyBytes} bytes (413 beyond); \`q\` at most ${MAX_SEARCH_LENGTH} characters; pages (\`limit\`) at most ${MAX_PAGE_LIMIT} todos.`,
         'Conditional requests: every todo and list has an ETag; `If-None-Match` gives 304, `If-Match` on PUT, PATCH and DELETE gives 412 when the todo changed.',
       ].join('\n\n'),
     },

@@ -9,10 +9,13 @@ const KiB = 1024
  * client's own code stays under 2 KiB. Issue 2's 15 KiB was met only by shaving bytes off readable
  * code; that is undone. The figures (Nov 2026, ky 2.1, zod 4.6): ky alone ~8.73 KiB; ky plus what
  * the client needs from zod and the contract (the `Todo` and `TodoList` schemas and the zod/mini
- * machinery they pull, the operation table, the reason phrases) ~14.30 KiB; the client's own code
- * ~1.40 KiB on top (errors with their own fields and guard types, the transport, the resource);
- * total ~15.69 KiB. The client still imports only the contract modules it uses and leaves input
- * checks to the server (the input schemas and list-query codec would add ~3 KiB).
+ * machinery they pull, the operation table, the reason phrases, the `Link` parser) ~14.40 KiB;
+ * the client's own code ~1.56 KiB on top (errors with their own fields and guard types, the
+ * transport, the resource); total ~15.96 KiB (16,338 bytes), 46 bytes under the budget.
+ * Paging (issue 12) cost 267 bytes: ~100 for `nextLinkTarget`, ~170 for `page()`, `iterate()` and
+ * the headers `send` now passes on. The next feature will not fit: the budget to propose then is
+ * 17 KiB, with own code under 2 KiB still. The client imports only the contract modules it uses
+ * and leaves input checks to the server (the input schemas and list-query codec would add ~3 KiB).
  */
 const TOTAL_BUDGET = 16 * KiB
 const OWN_CODE_BUDGET = 2 * KiB
@@ -41,10 +44,11 @@ const DEPENDENCIES = `
   import * as z from 'zod/mini'
   import { statusTextFor } from '../src/contract/http-status.ts'
   import { operations, todoPath } from '../src/contract/operations.ts'
+  import { nextLinkTarget } from '../src/contract/paging.ts'
   import { Todo, TODO_CREATE_DEFAULTS, TodoList } from '../src/contract/todo.ts'
   export default [ky, HTTPError, KyError, TimeoutError, (body) => z.safeParse(Todo, body),
     (body) => z.safeParse(TodoList, body),
-    statusTextFor, operations, todoPath, TODO_CREATE_DEFAULTS]
+    statusTextFor, operations, todoPath, TODO_CREATE_DEFAULTS, nextLinkTarget]
 `
 
 it('keeps a browser bundle of TodoClient within its size budget', async () => {

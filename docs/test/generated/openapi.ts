@@ -192,6 +192,10 @@ export interface operations {
         q?: string
         /** @description Sort keys, comma-separated, earlier keys first: id, -id, content, -content, completed, -completed (`-` for descending). A field may appear once. Without it, todos come in ascending id order. */
         order?: string
+        /** @description Paging, opt-in: at most this many todos (1 to 1000). While more follow, the `Link` header names the next page. Without it, the list is every todo the query selects. */
+        limit?: string
+        /** @description Where the page starts: copied from the `Link` header of the page before, never built by hand. It is valid only with the filters, `q` and `order` it was made for (400 otherwise). Todos that exist for the whole walk and do not change appear exactly once, whatever else is created or deleted meanwhile. */
+        cursor?: string
       }
       header?: {
         'If-None-Match'?: string
@@ -206,6 +210,8 @@ export interface operations {
         headers: {
           /** @description Strong entity tag of the body. */
           ETag?: string
+          /** @description With `limit`, while more todos follow: `<url>; rel="next"` (RFC 8288), the URL of the next page with the same query and a `cursor`. Absent on the last page. */
+          Link?: string
           [name: string]: unknown
         }
         content: {

@@ -1,7 +1,7 @@
 import type { OrderKey, Todo, TodoListQuery } from '@todokit/sdk/contract'
-import type { TodoStore, TodoTable } from './store.ts'
+import { type Keyset, keysetKeys, type ListPage, type TodoStore, type TodoTable } from './store.ts'
 
-type Compare = (a: Todo, b: Todo) => number
+type Compare = (a: Keyset, b: Keyset) => number
 
 /**
  * Compares by Unicode code point, as SQLite's BINARY collation does on UTF-8: UTF-16 order
@@ -24,7 +24,8 @@ export function compareCodePoints(a: string, b: string): number {
 
 const COMPARE: Record<string, Compare> = {
   id: (a, b) => a.id - b.id,
-  content: (a, b) => compareCodePoints(a.content, b.content),
+  // A keyset holds only the fields it sorts by, so a comparison only ever meets present ones.
+  content: (a, b) => compareCodePoints(a.content ?? '', b.content ?? ''),
   completed: (a, b) => Number(a.completed) - Number(b.completed),
 }
 
@@ -32,7 +33,7 @@ const COMPARE: Record<string, Compare> = {
 function comparator(order: readonly OrderKey[]): Compare {
   const steps = order.map((key) => {
     const compare = COMPARE[key.replace('-', '')] as Compare
-    return key.startsWith('-') ? (a: Todo, b: Todo) => compare(b, a) : compare
+    return key.startsWith('-') ? (a: Keyset, b: Keyset) => compare(b, a) : compare
   })
   return (a, b) => {
     for (const step of steps) {
@@ -41,6 +42,22 @@ function comparator(order: readonly OrderKey[]): Compare {
     }
     return 0
   }
+}
+
+/** How many sort orders {@link MemoryStore} keeps sorted copies of between writes. */
+const MAX_CACHED_ORDERS = 8
+
+/** The index of the first of `sorted` that sorts after `keyset` (binary search). */
+function indexAfter(sorted: readonly Todo[], keyset: Keyset, compare: Compare): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    const todo = sorted[middle]
+    if (todo !== undefined && compare(todo, keyset) > 0) high = middle
+    else low = middle + 1
+  }
+  return low
 }
 
 /**
@@ -54,6 +71,8 @@ export class MemoryStore implements TodoStore {
   /** In ascending id order whenever `#sorted`; an insert below the highest id clears it. */
   #byId = new Map<number, Todo>()
   #sorted = true
+  /** The todos sorted by each order lists asked for since the last write (see `#sortedBy`). */
+  readonly #sortedCache = new Map<string, Todo[]>()
   #nextId = 1
   #revision = 0
   #closed = false
@@ -72,30 +91,63 @@ export class MemoryStore implements TodoStore {
     return this.#byId.get(id)
   }
 
-  /** Stored todos are never changed in place (a write stores a new object), so the array is a snapshot. */
-  list(query: TodoListQuery = {}): Todo[] {
-    if (!this.#sorted) {
-      this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
-      this.#sorted = true
-    }
+  /**
+   * Stored todos are never changed in place (a write stores a new object), so the array is a
+   * snapshot. A page starts with a binary search in the todos sorted by the query's order and
+   * reads on only until it is full, so walking a list page by page costs about what reading it
+   * whole does, as long as no write comes between the pages.
+   */
+  list(query: TodoListQuery = {}, page: ListPage = {}): Todo[] {
     const { id, content, completed, q, order } = query
     const needle = q?.toLowerCase()
-    const selected = [...this.#byId.values()].filter(
-      (todo) =>
-        (id === undefined || todo.id === id) &&
-        (content === undefined || todo.content === content) &&
-        (completed === undefined || todo.completed === completed) &&
-        (!needle || todo.content.toLowerCase().includes(needle)),
-    )
-    // Array sort is stable: ties keep ascending id order.
-    return order === undefined ? selected : selected.sort(comparator(order))
+    const selects = (todo: Todo) =>
+      (id === undefined || todo.id === id) &&
+      (content === undefined || todo.content === content) &&
+      (completed === undefined || todo.completed === completed) &&
+      (!needle || todo.content.toLowerCase().includes(needle))
+    const { after, limit = Number.POSITIVE_INFINITY } = page
+    const keys = keysetKeys(order)
+    const sorted = this.#sortedBy(keys)
+    const selected: Todo[] = []
+    let index = after === undefined ? 0 : indexAfter(sorted, after, comparator(keys))
+    for (; index < sorted.length && selected.length < limit; index++) {
+      const todo = sorted[index]
+      if (todo !== undefined && selects(todo)) selected.push(todo)
+    }
+    return selected
   }
 
   async write<T>(change: (table: TodoTable) => T): Promise<T> {
     if (this.#closed) throw new Error('The store is closed')
-    const result = change(this.#table)
-    this.#revision++
-    return result
+    try {
+      const result = change(this.#table)
+      this.#revision++
+      return result
+    } finally {
+      // A change that throws must not have changed anything, but a stale sort would be worse.
+      this.#sortedCache.clear()
+    }
+  }
+
+  /**
+   * Every todo in the order of `keys` (which end with id, so no two tie), sorted once and kept
+   * until the next write: the pages of one walk share one sort.
+   */
+  #sortedBy(keys: readonly OrderKey[]): readonly Todo[] {
+    const cacheKey = keys.join(',')
+    let sorted = this.#sortedCache.get(cacheKey)
+    if (sorted === undefined) {
+      if (!this.#sorted) {
+        this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
+        this.#sorted = true
+      }
+      sorted = [...this.#byId.values()]
+      if (cacheKey !== 'id') sorted.sort(comparator(keys))
+      // A few orders are in use at a time; a client cycling through many only costs re-sorts.
+      if (this.#sortedCache.size >= MAX_CACHED_ORDERS) this.#sortedCache.clear()
+      this.#sortedCache.set(cacheKey, sorted)
+    }
+    return sorted
   }
 
   async close(): Promise<void> {

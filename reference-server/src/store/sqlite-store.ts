@@ -1,7 +1,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import type { Todo, TodoListQuery } from '@todokit/sdk/contract'
 import { problemException } from '../problem.ts'
-import type { TodoStore, TodoTable } from './store.ts'
+import { keysetKeys, type ListPage, sortKey, type TodoStore, type TodoTable } from './store.ts'
 
 /**
  * AUTOINCREMENT keeps the highest id ever stored in `sqlite_sequence`, so ids of deleted todos
@@ -52,11 +52,17 @@ function toTodo(row: Record<string, SQLInputValue>): Todo {
   return { id, content, completed: completed === 1 }
 }
 
-/** The SELECT for a list query; sort keys come from the contract's enum, never from the client's text. */
-function listStatement(query: TodoListQuery): {
-  sql: string
-  parameters: Record<string, SQLInputValue>
-} {
+/**
+ * The SELECT for a list query and page; sort keys come from the contract's enum, never from the
+ * client's text. A keyset continues after the last todo of the page before: with sort keys
+ * k1…kn (ascending or descending each), a todo comes after when, for some i, it equals the
+ * keyset on k1…k(i-1) and is past it on ki. A row value `(k1, k2) > (?, ?)` would say the same
+ * for keys that all go one way only, which a mixed order such as `-completed,content` is not.
+ */
+function listStatement(
+  query: TodoListQuery,
+  page: ListPage,
+): { sql: string; parameters: Record<string, SQLInputValue> } {
   const where: string[] = []
   const parameters: Record<string, SQLInputValue> = {}
   if (query.id !== undefined) {
@@ -75,13 +81,26 @@ function listStatement(query: TodoListQuery): {
     where.push(`${CONTAINS}(content, :q)`)
     parameters.q = query.q.toLowerCase()
   }
-  const order = (query.order ?? []).map((key) =>
-    key.startsWith('-') ? `${key.slice(1)} DESC` : key,
-  )
-  if (!query.order?.some((key) => key.endsWith('id'))) order.push('id')
+  const keys = keysetKeys(query.order).map(sortKey)
+  const { after, limit } = page
+  if (after !== undefined) {
+    const past = keys.map(({ field, descending }, index) => {
+      const equal = keys
+        .slice(0, index)
+        .map((earlier) => `${earlier.field} = :after_${earlier.field}`)
+      return `(${[...equal, `${field} ${descending ? '<' : '>'} :after_${field}`].join(' AND ')})`
+    })
+    where.push(`(${past.join(' OR ')})`)
+    for (const { field } of keys) {
+      const value = after[field]
+      parameters[`after_${field}`] = typeof value === 'boolean' ? Number(value) : (value ?? null)
+    }
+  }
+  const order = keys.map(({ field, descending }) => (descending ? `${field} DESC` : field))
   const filter = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`
+  if (limit !== undefined) parameters.limit = limit
   return {
-    sql: `SELECT id, content, completed FROM todos${filter} ORDER BY ${order.join(', ')}`,
+    sql: `SELECT id, content, completed FROM todos${filter} ORDER BY ${order.join(', ')}${limit === undefined ? '' : ' LIMIT :limit'}`,
     parameters,
   }
 }
@@ -192,8 +211,8 @@ export class SqliteStore implements TodoStore {
     return row === undefined ? undefined : toTodo(row)
   }
 
-  *list(query: TodoListQuery = {}): Generator<Todo> {
-    const { sql, parameters } = listStatement(query)
+  *list(query: TodoListQuery = {}, page: ListPage = {}): Generator<Todo> {
+    const { sql, parameters } = listStatement(query, page)
     const reader = this.#readers.pop() ?? this.#openReader()
     try {
       for (const row of reader.prepare(sql).iterate(parameters)) yield toTodo(row)

@@ -1,7 +1,9 @@
 import {
   MAX_TODO_ID,
+  type OrderKey,
   type Todo,
   type TodoCreateData,
+  type TodoField,
   type TodoListQuery,
 } from '@todokit/sdk/contract'
 import { fail } from '../problem.ts'
@@ -24,9 +26,11 @@ export interface TodoStore {
   /**
    * The todos `query` selects, in its order (ties and no order: ascending id). The iterable is
    * a snapshot taken when iteration starts and may be read lazily, so a long list is never held
-   * whole; stop early with `return()` (a `for…of` `break` does it) to release it.
+   * whole; stop early with `return()` (a `for…of` `break` does it) to release it. `page` starts
+   * the list after a keyset and cuts it at a length; `query.limit` and `query.cursor` are the
+   * route's to read, not the store's.
    */
-  list(query?: TodoListQuery): Iterable<Todo>
+  list(query?: TodoListQuery, page?: ListPage): Iterable<Todo>
   /**
    * Runs `change` on the stored todos and resolves with its result once the change is as
    * durable as the store promises (for the SQLite store: committed, fsynced). `change` runs
@@ -36,6 +40,52 @@ export interface TodoStore {
   write<T>(change: (table: TodoTable) => T): Promise<T>
   /** Finishes pending writes and releases resources. Further writes reject. */
   close(): Promise<void>
+}
+
+/**
+ * Where a page starts: the sort-key values of the last todo of the page before. Only the fields
+ * that {@link keysetKeys} names are present; the list continues with the todos that sort after.
+ */
+export type Keyset = { id: number; content?: string; completed?: boolean }
+
+/** Which part of a list {@link TodoStore.list} returns. */
+export interface ListPage {
+  /** Only the todos that sort after this keyset (in the query's order). */
+  after?: Keyset
+  /** At most this many todos. */
+  limit?: number
+}
+
+/**
+ * The sort keys that order a list completely: the query's `order`, then ascending id unless
+ * `order` already names id. Ids are unique, so no two todos tie and a keyset names one place.
+ *
+ * @example
+ * keysetKeys(['-completed', 'content']) // → ['-completed', 'content', 'id']
+ * keysetKeys(undefined) // → ['id']
+ */
+export function keysetKeys(order: readonly OrderKey[] = []): OrderKey[] {
+  return order.some((key) => key.endsWith('id')) ? [...order] : [...order, 'id']
+}
+
+/** The field each sort key sorts by; typed by the contract's enum, so a new key must be added. */
+const SORT_FIELD: Record<OrderKey, TodoField> = {
+  id: 'id',
+  '-id': 'id',
+  content: 'content',
+  '-content': 'content',
+  completed: 'completed',
+  '-completed': 'completed',
+}
+
+/**
+ * A sort key taken apart.
+ *
+ * @example
+ * sortKey('-content') // → { field: 'content', descending: true }
+ */
+export function sortKey(key: OrderKey): { field: TodoField; descending: boolean } {
+  return { field: SORT_FIELD[key], descending: key.startsWith('-') }
 }
 
 /**

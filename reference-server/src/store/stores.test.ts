@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { runConformance } from '@todokit/conformance'
-import { MAX_TODO_ID, type Todo } from '@todokit/sdk/contract'
+import { MAX_TODO_ID, nextLinkTarget, type Todo } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { jsonRequest } from '../../test/helpers.ts'
@@ -71,6 +71,82 @@ describe.each(Object.entries(STORES))('the %s store', (_, open) => {
   })
 })
 
+/** A write between two pages of a walk: a create, or a delete of the todo at some index. */
+const interleavedWrite = fc.oneof(
+  fc.record({
+    create: fc.record({ content: fc.constantFrom('a', 'b', 'c'), completed: fc.boolean() }),
+  }),
+  fc.record({ deleteAt: fc.nat() }),
+)
+
+const FRESH_STORES = {
+  memory: async () => new MemoryStore(),
+  sqlite: () => openSqlite(join(directory, `${crypto.randomUUID()}.db`)),
+}
+
+describe.each(Object.entries(FRESH_STORES))('paging through the %s store', (_, open) => {
+  it('returns each todo that exists for the whole walk and never changes exactly once, while others come and go', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ content: fc.constantFrom('a', 'b', 'c'), completed: fc.boolean() }), {
+          maxLength: 12,
+        }),
+        fc.constantFrom(
+          '',
+          'order=content',
+          'order=-completed,content',
+          'order=completed,-id',
+          'completed=false&order=-content',
+        ),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.array(interleavedWrite, { maxLength: 3 }), { maxLength: 12 }),
+        async (initial, query, limit, writesBetweenPages) => {
+          const app = createApp({ store: await open() })
+          const alive = new Set<number>()
+          for (const todo of initial) {
+            const created = await app.request('/todos', jsonRequest('POST', todo))
+            alive.add((await created.json()).id)
+          }
+          const touched = new Set<number>()
+          const seen: number[] = []
+          let next: string | undefined = `/todos?${query}&limit=${limit}`
+          for (let page = 0; next !== undefined; page++) {
+            const response = await app.request(next)
+            expect(response.status).toBe(200)
+            seen.push(...((await response.json()) as Todo[]).map((todo) => todo.id))
+            next = nextLinkTarget(response.headers.get('link'))
+            for (const write of writesBetweenPages[page] ?? []) {
+              if ('create' in write) {
+                const created = await app.request('/todos', jsonRequest('POST', write.create))
+                touched.add((await created.json()).id)
+              } else {
+                const id = [...alive][write.deleteAt % Math.max(alive.size, 1)]
+                if (id === undefined) continue
+                await app.request(`/todos/${id}`, { method: 'DELETE' })
+                alive.delete(id)
+                touched.add(id)
+              }
+            }
+          }
+          // The todos the query selects that no write touched: those the walk must return once.
+          const selected = (await (await app.request(`/todos?${query}`)).json()) as Todo[]
+          const stable = selected.map((todo) => todo.id).filter((id) => !touched.has(id))
+          for (const id of stable)
+            expect(
+              seen.filter((each) => each === id),
+              `id ${id}`,
+            ).toHaveLength(1)
+          expect(new Set(seen).size, 'no todo twice').toBe(seen.length)
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+})
+
+/** Stands for the URL in the last `Link: rel="next"` either app answered with. */
+const NEXT_PAGE = 'next page'
+
 /** A request to the API: writes on a few ids that collide, and lists with every kind of query. */
 const request = fc.oneof(
   fc.record({
@@ -117,12 +193,15 @@ const request = fc.oneof(
             '-completed,content',
             '-id',
           ),
+          limit: fc.integer({ min: 1, max: 4 }).map(String),
         },
         { requiredKeys: [] },
       )
       .map((query) => `/todos?${new URLSearchParams(query)}`),
     body: fc.constant(undefined),
   }),
+  // The next page of the last paged list, after whatever writes came in between.
+  fc.constant({ method: 'GET', path: NEXT_PAGE, body: undefined }),
 )
 
 describe('the memory and SQLite stores', () => {
@@ -132,7 +211,9 @@ describe('the memory and SQLite stores', () => {
       fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 30 }), async (requests) => {
         const memory = createApp({ store: new MemoryStore() })
         const sqlite = createApp({ store: await openSqlite(join(directory, `same-${round++}.db`)) })
-        for (const { method, path, body } of requests) {
+        let nextPage = '/todos?limit=1'
+        for (const { method, path: given, body } of requests) {
+          const path = given === NEXT_PAGE ? nextPage : given
           const init = body === undefined ? { method } : jsonRequest(method, body)
           const [expected, actual] = await Promise.all([
             memory.request(path, init),
@@ -140,7 +221,9 @@ describe('the memory and SQLite stores', () => {
           ])
           const where = `${method} ${path} ${JSON.stringify(body)}`
           expect(actual.status, where).toBe(expected.status)
+          expect(actual.headers.get('link'), where).toBe(expected.headers.get('link'))
           expect(await actual.text(), where).toBe(await expected.text())
+          nextPage = nextLinkTarget(expected.headers.get('link')) ?? nextPage
         }
       }),
       { numRuns: 40 },

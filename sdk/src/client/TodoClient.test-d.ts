@@ -5,6 +5,7 @@ import type {
   Todo,
   TodoCreateInput,
   TodoListParams,
+  TodoPage,
   TodoPatchInput,
   TodoReplaceInput,
 } from '../index.ts'
@@ -31,6 +32,32 @@ describe('input and output types', () => {
     expectTypeOf<{ id: number; content: string }>().not.toExtend<TodoReplaceInput>()
     expectTypeOf<{ completed: true }>().toExtend<TodoPatchInput>()
     expectTypeOf<TodoPatchInput>().not.toHaveProperty('id')
+  })
+})
+
+describe('paging', () => {
+  it('returns one page as an array from list, and the page with its cursor from page', () => {
+    expectTypeOf(client.todos.list({ limit: 10 })).resolves.toEqualTypeOf<Todo[]>()
+    expectTypeOf(client.todos.page).returns.resolves.toEqualTypeOf<TodoPage>()
+    expectTypeOf<TodoPage>().toEqualTypeOf<{
+      todos: Todo[]
+      nextCursor: string | undefined
+    }>()
+  })
+
+  it('iterates todos with for await', async () => {
+    for await (const todo of client.todos.iterate({ limit: 100 })) {
+      expectTypeOf(todo).toEqualTypeOf<Todo>()
+    }
+    expectTypeOf(client.todos.iterate).returns.toExtend<AsyncIterable<Todo>>()
+  })
+
+  it('takes limit as a number and cursor as a string', () => {
+    expectTypeOf<TodoListParams['limit']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<TodoListParams['cursor']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf(client.todos.iterate).parameter(1).toEqualTypeOf<RequestOptions | undefined>()
+    // @ts-expect-error limit is a number, not text
+    void client.todos.page({ limit: '10' })
   })
 })
 

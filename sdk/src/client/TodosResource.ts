@@ -1,9 +1,10 @@
 import type { TodoCreateInput, TodoPatchInput, TodoReplaceInput } from '../contract/inputs.ts'
 import { COLLECTION_PATH, todoPath } from '../contract/operations.ts'
+import { nextLinkTarget } from '../contract/paging.ts'
 import { TODO_CREATE_DEFAULTS, type Todo } from '../contract/todo.ts'
 import { encodeListQuery } from './encodeListQuery.ts'
-import type { RequestOptions, TodoListParams } from './options.ts'
-import type { Send } from './send.ts'
+import type { RequestOptions, TodoListParams, TodoPage } from './options.ts'
+import type { Reply, Send } from './send.ts'
 
 /**
  * The six operations on `/todos`, reached as `client.todos`. Each resolves with data checked
@@ -14,6 +15,7 @@ import type { Send } from './send.ts'
  * const todo = await todos.create({ content: 'Buy milk' })
  * await todos.update(todo.id, { completed: true })
  * const open = await todos.list({ completed: false })
+ * for await (const todo of todos.iterate({ limit: 100 })) console.log(todo.content)
  * await todos.delete(todo.id)
  */
 export class TodosResource {
@@ -25,14 +27,60 @@ export class TodosResource {
   }
 
   /**
-   * `GET /todos`: all todos, optionally filtered, searched and sorted (query parameters).
+   * `GET /todos`: all todos, optionally filtered, searched and sorted (query parameters). With
+   * `limit`, one page of at most that many: see {@link page} for the cursor of the next one and
+   * {@link iterate} to walk them all.
    *
    * @example
    * const open = await client.todos.list({ completed: false, order: '-id' })
    * const found = await client.todos.list({ q: 'milk', order: ['completed', 'content'] })
+   * const firstTen = await client.todos.list({ order: 'content', limit: 10 })
    */
-  list(query?: TodoListParams, options?: RequestOptions): Promise<Todo[]> {
-    return this.#send('list', COLLECTION_PATH + encodeListQuery(query), options)
+  async list(query?: TodoListParams, options?: RequestOptions): Promise<Todo[]> {
+    return (await this.#send('list', COLLECTION_PATH + encodeListQuery(query), options)).body
+  }
+
+  /**
+   * `GET /todos` for one page, with the cursor of the next: for a UI that loads more on demand.
+   * `nextCursor` is the `cursor` parameter of the response's `Link: <…>; rel="next"` header, and
+   * `undefined` on the last page (or from a server that does not page). Pass it back with the
+   * same query to get the next page; the server refuses it with another filter, `q` or `order`.
+   *
+   * @example
+   * const first = await client.todos.page({ completed: false, limit: 20 })
+   * if (first.nextCursor !== undefined) {
+   *   const second = await client.todos.page({ completed: false, limit: 20, cursor: first.nextCursor })
+   * }
+   */
+  async page(query?: TodoListParams, options?: RequestOptions): Promise<TodoPage> {
+    const path = COLLECTION_PATH + encodeListQuery(query)
+    const { body, headers, url } = await this.#send('list', path, options)
+    const next = nextLinkTarget(headers.get('link'))
+    const nextCursor = next && new URL(next, url).searchParams.get('cursor')
+    return { todos: body, nextCursor: nextCursor ?? undefined }
+  }
+
+  /**
+   * Every todo the query selects, page after page: requests the next page when the one before
+   * is used up, following its `Link: <…>; rel="next"` header until a page has none. Only the
+   * link's query is taken, and sent to this client's `baseUrl` with its headers, so a link can
+   * never send them elsewhere. Without `limit` the server decides the page size (the contract's
+   * default is one page with every todo). `options` apply to each request: an aborted `signal`
+   * stops the walk with `AbortError` before the next page is asked for.
+   *
+   * @example
+   * for await (const todo of client.todos.iterate({ completed: false, limit: 100 })) {
+   *   if (todo.content.includes('milk')) break // no further page is requested
+   * }
+   */
+  async *iterate(query?: TodoListParams, options?: RequestOptions): AsyncGenerator<Todo, void> {
+    let path: string | undefined = COLLECTION_PATH + encodeListQuery(query)
+    while (path) {
+      const { body, headers, url }: Reply<'list'> = await this.#send('list', path, options)
+      yield* body
+      const next = nextLinkTarget(headers.get('link'))
+      path = next && COLLECTION_PATH + new URL(next, url).search
+    }
   }
 
   /**
@@ -41,8 +89,8 @@ export class TodosResource {
    * @example
    * const todo = await client.todos.get(1)
    */
-  get(id: number, options?: RequestOptions): Promise<Todo> {
-    return this.#send('get', todoPath(id), options)
+  async get(id: number, options?: RequestOptions): Promise<Todo> {
+    return (await this.#send('get', todoPath(id), options)).body
   }
 
   /**
@@ -53,11 +101,11 @@ export class TodosResource {
    * @example
    * const todo = await client.todos.create({ content: 'Buy milk' })
    */
-  create(input: TodoCreateInput, options?: RequestOptions): Promise<Todo> {
+  async create(input: TodoCreateInput, options?: RequestOptions): Promise<Todo> {
     // Sent even when the caller leaves it out, so the stored todo has it; `undefined` fields are
     // not sent at all (JSON has no `undefined`).
     const json = { ...input, completed: input.completed ?? TODO_CREATE_DEFAULTS.completed }
-    return this.#send('create', COLLECTION_PATH, options, json)
+    return (await this.#send('create', COLLECTION_PATH, options, json)).body
   }
 
   /**
@@ -66,8 +114,8 @@ export class TodosResource {
    * @example
    * await client.todos.replace(1, { id: 1, content: 'Buy oat milk', completed: false })
    */
-  replace(id: number, todo: TodoReplaceInput, options?: RequestOptions): Promise<Todo> {
-    return this.#send('replace', todoPath(id), options, todo)
+  async replace(id: number, todo: TodoReplaceInput, options?: RequestOptions): Promise<Todo> {
+    return (await this.#send('replace', todoPath(id), options, todo)).body
   }
 
   /**
@@ -76,8 +124,8 @@ export class TodosResource {
    * @example
    * await client.todos.update(1, { completed: true })
    */
-  update(id: number, patch: TodoPatchInput, options?: RequestOptions): Promise<Todo> {
-    return this.#send('update', todoPath(id), options, patch)
+  async update(id: number, patch: TodoPatchInput, options?: RequestOptions): Promise<Todo> {
+    return (await this.#send('update', todoPath(id), options, patch)).body
   }
 
   /**

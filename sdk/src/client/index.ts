@@ -4,6 +4,7 @@ export type {
   TodoClientOptions,
   TodoClientRetryOptions,
   TodoListParams,
+  TodoPage,
 } from './options.ts'
 export { TodoClient } from './TodoClient.ts'
 export type { TodosResource } from './TodosResource.ts'

@@ -1,5 +1,6 @@
 import type { Hooks, Options, RetryOptions } from 'ky'
 import type { OrderKey, TodoListQuery } from '../contract/list-query.ts'
+import type { Todo } from '../contract/todo.ts'
 
 /** Per-attempt timeout when none is given, in milliseconds. */
 export const DEFAULT_TIMEOUT = 10_000
@@ -116,11 +117,28 @@ export interface RequestOptions {
 }
 
 /**
- * Filters, search and sort for `client.todos.list()`, sent as query parameters. `order` takes
- * one key or several; `-field` sorts descending.
+ * Filters, search, sort and paging for `client.todos.list()`, `page()` and `iterate()`, sent as
+ * query parameters. `order` takes one key or several; `-field` sorts descending. `limit` asks for
+ * pages of at most that many todos (the reference server allows up to 1000); `cursor` is a
+ * `nextCursor` from `page()`, valid with the query it came with.
  *
  * @example { completed: false, q: 'milk', order: ['completed', '-id'] }
+ * @example { completed: false, limit: 50, cursor: page.nextCursor }
  */
 export type TodoListParams = Omit<TodoListQuery, 'order'> & {
   order?: OrderKey | readonly OrderKey[]
+}
+
+/**
+ * One page of `client.todos.page()`: its todos, and the cursor of the page after it.
+ *
+ * @example
+ * const { todos, nextCursor } = await client.todos.page({ limit: 20 })
+ * const hasMore = nextCursor !== undefined
+ */
+export interface TodoPage {
+  /** The todos of this page, in the query's order. */
+  todos: Todo[]
+  /** The `cursor` to ask for the next page with; `undefined` on the last page. */
+  nextCursor: string | undefined
 }

@@ -1,18 +1,22 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type { Todo, TodoCreateInput, TodoPatchInput, TodoReplaceInput } from '../index.ts'
-import type { OperationBody, OperationResult, Send } from './send.ts'
+import type { OperationBody, OperationResult, Reply, Send } from './send.ts'
 
 declare const send: Send
 
 describe('send', () => {
   it('resolves with what the contract says each operation returns', () => {
-    expectTypeOf(send('list', '/todos')).resolves.toEqualTypeOf<Todo[]>()
-    expectTypeOf(send('get', '/todos/1')).resolves.toEqualTypeOf<Todo>()
-    expectTypeOf(send('create', '/todos', {}, { content: 'a' })).resolves.toEqualTypeOf<Todo>()
+    expectTypeOf(send('list', '/todos')).resolves.toEqualTypeOf<Reply<'list'>>()
+    expectTypeOf<Reply<'list'>['body']>().toEqualTypeOf<Todo[]>()
+    expectTypeOf(send('get', '/todos/1')).resolves.toHaveProperty('body').toEqualTypeOf<Todo>()
+    expectTypeOf(send('create', '/todos', {}, { content: 'a' }))
+      .resolves.toHaveProperty('body')
+      .toEqualTypeOf<Todo>()
+    expectTypeOf<Reply<'list'>['headers']>().toEqualTypeOf<Headers>()
     expectTypeOf<OperationResult<'replace'>>().toEqualTypeOf<Todo>()
     expectTypeOf<OperationResult<'update'>>().toEqualTypeOf<Todo>()
     // The contract leaves the body of a DELETE response open.
-    expectTypeOf(send('delete', '/todos/1')).resolves.toBeUnknown()
+    expectTypeOf(send('delete', '/todos/1')).resolves.toHaveProperty('body').toBeUnknown()
   })
 
   it('takes the body each operation sends, and none where there is none', () => {

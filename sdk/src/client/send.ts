@@ -39,7 +39,17 @@ export type OperationResult<Operation extends OperationName> =
     : unknown
 
 /**
- * Performs one operation of the contract and resolves with its checked body.
+ * What {@link Send} resolves with: the checked body, the response headers (a list page reads
+ * `Link` from them) and the URL requested, against which a relative link resolves.
+ */
+export interface Reply<Operation extends OperationName> {
+  body: OperationResult<Operation>
+  headers: Headers
+  url: string
+}
+
+/**
+ * Performs one operation of the contract and resolves with its checked body and headers.
  *
  * @param path relative to the base URL, query string included. @example '/todos/1'
  * @param json the request body, sent as JSON.
@@ -49,7 +59,7 @@ export type Send = <Operation extends OperationName>(
   path: string,
   options?: RequestOptions,
   json?: OperationBody<Operation>,
-) => Promise<OperationResult<Operation>>
+) => Promise<Reply<Operation>>
 
 /**
  * The transport behind `TodoClient`: one ky instance with the SDK's defaults, and the rules that
@@ -77,7 +87,7 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     path: string,
     options: RequestOptions = {},
     json?: OperationBody<Operation>,
-  ): Promise<OperationResult<Operation>> => {
+  ): Promise<Reply<Operation>> => {
     const { signal, timeout = clientTimeout } = options
     const { method, success } = operations[operation]
     const call = { method, url: base + path }
@@ -95,17 +105,18 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     } catch (error) {
       throw toClientError(error, call, signal, timeout)
     }
-    const { status, statusText } = response
+    const { status, statusText, headers } = response
     const successStatuses: readonly number[] = success
     if (!successStatuses.includes(status)) {
-      throw createApiError({ ...call, status, statusText, headers: response.headers, body })
+      throw createApiError({ ...call, status, statusText, headers, body })
     }
     // DELETE succeeds whatever its body. Responses are checked; inputs are not: the server
     // validates them and the types guide callers.
-    if (operation === 'delete' || !validate) return body
+    const reply = { body, headers, url: call.url }
+    if (operation === 'delete' || !validate) return reply
     const issues = checkBody(body, operation === 'list')
     if (issues[0]) throw new ResponseValidationError({ ...call, status, body, issues })
-    return body
+    return reply
   }
 }
 

@@ -29,6 +29,15 @@ export const MAX_BODY_BYTES = 64 * 1024
 export const MAX_SEARCH_LENGTH = 1_000
 
 /**
+ * Largest page a `GET /todos?limit=N` may ask for. Larger pages get 400; a walk over every todo
+ * takes `ceil(count / MAX_PAGE_LIMIT)` requests at least.
+ *
+ * @example
+ * await client.todos.page({ limit: MAX_PAGE_LIMIT }) // the largest page there is
+ */
+export const MAX_PAGE_LIMIT = 1_000
+
+/**
  * Largest id. Ids are positive integers that JSON numbers and JavaScript represent exactly, so
  * no client ever rounds an id to a neighbouring record's.
  *

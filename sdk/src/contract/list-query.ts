@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { TodoId } from './inputs.ts'
-import { MAX_SEARCH_LENGTH } from './limits.ts'
+import { MAX_PAGE_LIMIT, MAX_SEARCH_LENGTH } from './limits.ts'
 
 /**
  * One sort key of `order`: a field name for ascending, `-field` for descending.
@@ -13,6 +13,11 @@ export const OrderKey = z.enum(['id', '-id', 'content', '-content', 'completed',
 
 const searchParam = z.string().check(z.maxLength(MAX_SEARCH_LENGTH))
 
+/** A positive integer as decimal text, without sign, leading zeros or exponent. */
+const positiveInteger = z
+  .string()
+  .check(z.regex(/^[1-9][0-9]{0,15}$/, 'Expected a positive integer'))
+
 /**
  * `GET /todos` query parameters as they travel on the wire (every value a string) decoded into
  * typed values. Unknown parameters are rejected, never silently ignored.
@@ -21,6 +26,10 @@ const searchParam = z.string().check(z.maxLength(MAX_SEARCH_LENGTH))
  * - `q`: case-insensitive substring search on `content`.
  * - `order`: comma-separated sort keys, `field` ascending or `-field` descending, earlier keys
  *   first; a field may appear once.
+ * - `limit`: paging, opt-in. At most this many todos (1 to {@link MAX_PAGE_LIMIT}); when more
+ *   follow, the response's `Link: <…>; rel="next"` header names the next page.
+ * - `cursor`: where a page starts, as the server wrote it into the `Link` of the page before.
+ *   Opaque to clients, and valid only with the same filters, `q` and `order`.
  *
  * @example
  * z.decode(TodoListQuery, { completed: 'false', order: '-id' })
@@ -28,14 +37,10 @@ const searchParam = z.string().check(z.maxLength(MAX_SEARCH_LENGTH))
  */
 export const TodoListQuery = z.strictObject({
   id: z.optional(
-    z.codec(
-      z.string().check(z.regex(/^[1-9][0-9]{0,15}$/, 'Expected a positive integer')),
-      TodoId,
-      {
-        decode: Number,
-        encode: String,
-      },
-    ),
+    z.codec(positiveInteger, TodoId, {
+      decode: Number,
+      encode: String,
+    }),
   ),
   content: z.optional(z.string()),
   completed: z.optional(z.stringbool({ truthy: ['true'], falsy: ['false'] })),
@@ -53,13 +58,20 @@ export const TodoListQuery = z.strictObject({
       { decode: (value) => value.split(',') as OrderKey[], encode: (keys) => keys.join(',') },
     ),
   ),
+  limit: z.optional(
+    z.codec(positiveInteger, z.int().check(z.maximum(MAX_PAGE_LIMIT)), {
+      decode: Number,
+      encode: String,
+    }),
+  ),
+  cursor: z.optional(z.string().check(z.minLength(1))),
 })
 
 /**
  * Names of the query parameters `GET /todos` understands.
  *
  * @example
- * LIST_QUERY_PARAMETERS // → ['id', 'content', 'completed', 'q', 'order']
+ * LIST_QUERY_PARAMETERS // → ['id', 'content', 'completed', 'q', 'order', 'limit', 'cursor']
  */
 export const LIST_QUERY_PARAMETERS = Object.keys(TodoListQuery.def.shape) as Array<
   keyof typeof TodoListQuery.def.shape

@@ -1,0 +1,83 @@
+import type { Todo, TodoListQuery } from '@todokit/sdk/contract'
+import { fail } from './problem.ts'
+import { type Keyset, keysetKeys, sortKey } from './store/store.ts'
+import { hash53 } from './todo-json.ts'
+
+/**
+ * Paging cursors: base64url of the JSON array `[binding, ...values]`, where `values` are the
+ * last todo's values of the list's {@link keysetKeys} and `binding` hashes the filters, `q` and
+ * `order` the cursor was made for. A cursor holds a place in the order, never an offset, so
+ * creates and deletes elsewhere in the list neither skip nor repeat a todo; the binding makes a
+ * cursor sent with another query a 400 rather than a page of some other list.
+ */
+
+/** The query a cursor is made for and valid with: everything but `limit` and `cursor`. */
+type Listing = Omit<TodoListQuery, 'limit' | 'cursor'>
+
+function binding({ id, content, completed, q, order }: Listing): string {
+  return hash53(JSON.stringify([id, content, completed, q, order]))
+}
+
+/**
+ * The cursor of the page that follows `last` in `query`'s list.
+ *
+ * @example
+ * encodeCursor({ order: ['content'] }, { id: 7, content: 'Buy milk', completed: false })
+ * // → base64url of '["<binding>","Buy milk",7]': content, then id, which breaks ties
+ */
+export function encodeCursor(query: Listing, last: Todo): string {
+  const values = keysetKeys(query.order).map((key) => last[sortKey(key).field])
+  const bytes = new TextEncoder().encode(JSON.stringify([binding(query), ...values]))
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+}
+
+/**
+ * The keyset `cursor` continues after, or a 400 (pointer `/cursor`) for a cursor this server did
+ * not write, or wrote for another query.
+ *
+ * @example
+ * decodeCursor({}, encodeCursor({}, todo)) // → { id: todo.id }
+ */
+export function decodeCursor(query: Listing, cursor: string): Keyset {
+  const values = parse(cursor)
+  const keys = keysetKeys(query.order)
+  if (!Array.isArray(values) || values.length !== keys.length + 1) return invalidCursor()
+  if (values[0] !== binding(query)) {
+    return invalidCursor(
+      'The cursor belongs to a list with other filters, q or order; send it with the query it came from, or start again without cursor',
+    )
+  }
+  const keyset: Keyset = { id: 0 }
+  for (const [index, key] of keys.entries()) {
+    const value: unknown = values[index + 1]
+    const { field } = sortKey(key)
+    if (field === 'id' && typeof value === 'number' && Number.isSafeInteger(value))
+      keyset.id = value
+    else if (field === 'content' && typeof value === 'string') keyset.content = value
+    else if (field === 'completed' && typeof value === 'boolean') keyset.completed = value
+    else return invalidCursor()
+  }
+  return keyset
+}
+
+/** The JSON inside a base64url cursor, or `undefined` when it holds none. */
+function parse(cursor: string): unknown {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined
+  try {
+    const binary = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'))
+    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0))
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch {
+    return undefined
+  }
+}
+
+function invalidCursor(
+  detail = 'The cursor is not one this server wrote; send the cursor of a Link header unchanged, or start again without cursor',
+): never {
+  return fail(400, 'The query is invalid; see errors', {
+    errors: [{ pointer: '/cursor', detail }],
+  })
+}

@@ -1,0 +1,18 @@
+/**
+ * The target of the `rel="next"` link in an RFC 8288 `Link` header, as written (it may be
+ * relative), or `undefined` when there is none. `rel` may be quoted or not and may list several
+ * relation types (`rel="next last"`); relation types are compared without regard to case.
+ *
+ * @example
+ * nextLinkTarget('<https://api.example.com/todos?limit=2&cursor=WzEsMl0>; rel="next"')
+ * // → 'https://api.example.com/todos?limit=2&cursor=WzEsMl0'
+ * nextLinkTarget(null) // → undefined: the last page
+ */
+export function nextLinkTarget(link: string | null | undefined): string | undefined {
+  for (const [, target, parameters = ''] of `${link}`.matchAll(/<([^>]*)>([^<]*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(parameters)
+    const types = `${rel?.[1] ?? rel?.[2]}`.toLowerCase().split(/\s+/)
+    if (types.includes('next')) return target
+  }
+  return undefined
+}
