@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openConnection, rawRequest } from './raw-http.ts'
+import { openConnection, rawRequest, statusCodes } from './raw-http.ts'
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
 
@@ -90,6 +90,22 @@ function postInALoop(url: string, name: string, budget: number) {
   return { answered, closed, sent: () => sent }
 }
 
+/** The error of the first connection `url` refuses; accepted ones are closed and tried again. */
+async function refusedConnection(url: string): Promise<string> {
+  for (let attempt = 0; attempt < 1_000; attempt++) {
+    const refused = await openConnection(url).then(
+      (connection) => {
+        connection.socket.destroy()
+        return undefined
+      },
+      (error: Error) => error.message,
+    )
+    if (refused !== undefined) return refused
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  return 'every connection was accepted'
+}
+
 describe('SIGTERM', () => {
   it('answers every request it applied, closes keep-alive connections, refuses new ones and exits 0', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'todokit-shutdown-'))
@@ -107,25 +123,31 @@ describe('SIGTERM', () => {
         resolve()
       }, 5)
     })
-    let connectingWhileClosing: Promise<unknown> | undefined
-    const watch = setInterval(() => {
-      if (!clients.some((client) => client.answered.some(saysClose))) return
-      clearInterval(watch)
-      // The server said it is closing while it still finishes other requests: from then on it
-      // must accept no connection.
-      connectingWhileClosing = openConnection(server.url).then(
-        () => 'accepted',
-        (error: Error) => error.message,
-      )
-    }, 1)
+    // A request the server has begun (it answered 100 Continue) whose body is still to come: a
+    // connection busy when the signal arrives, whatever the timing of the clients above, which
+    // may all sit between two requests at that moment.
+    const busy = await openConnection(server.url)
+    const busyBody = JSON.stringify({ content: 'busy-at-sigterm' })
+    const busyHead = [
+      'POST /todos HTTP/1.1',
+      'Host: 127.0.0.1',
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(busyBody)}`,
+      'Expect: 100-continue',
+    ]
+    busy.socket.write(`${busyHead.join('\r\n')}\r\n\r\n`)
+    await busy.receivedAtLeast('HTTP/1.1 100 Continue\r\n\r\n'.length)
     server.child.kill('SIGTERM')
+    // The server refuses new connections once it is closing; only then does the body go.
+    expect(await refusedConnection(server.url)).toMatch(/ECONNREFUSED/)
+    busy.socket.write(busyBody)
+    const busyAnswer = await busy.closed
+    expect(statusCodes(busyAnswer)).toEqual([100, 201])
+    expect(busyAnswer).toMatch(/\r\nconnection: close\r\n/i)
     await Promise.all(clients.map((client) => client.closed))
-    clearInterval(watch)
     // A connection busy with a request when the signal came was closed after its answer, which
     // said so; an idle one was closed at once (what it had not yet sent was never applied).
-    expect(clients.some((client) => saysClose(client.answered.at(-1)))).toBe(true)
     expect(clients.every((client) => client.answered.filter(saysClose).length <= 1)).toBe(true)
-    expect(await connectingWhileClosing).toMatch(/ECONNREFUSED/)
     expect(await server.exited).toBe(0)
     for (const client of clients) {
       expect(client.sent()).toBeLessThan(2_000)
@@ -133,9 +155,14 @@ describe('SIGTERM', () => {
     }
 
     // What the data file holds is exactly what was acknowledged: nothing applied unanswered.
-    const acknowledged = clients.flatMap((client) =>
-      client.answered.map((response) => (JSON.parse(response.body) as { content: string }).content),
-    )
+    const acknowledged = [
+      'busy-at-sigterm',
+      ...clients.flatMap((client) =>
+        client.answered.map(
+          (response) => (JSON.parse(response.body) as { content: string }).content,
+        ),
+      ),
+    ]
     const restarted = await startServer(['--port', '0', '--quiet', '--data', data])
     const stored = (await (await fetch(`${restarted.url}/todos`)).json()) as { content: string }[]
     expect(stored.map((todo) => todo.content).sort()).toEqual(acknowledged.sort())
