@@ -109,7 +109,7 @@ describe('the todokit-conformance binary', () => {
     expect(ran.stdout).toMatch(/^PARTIAL /m)
     expect(ran.stdout).not.toMatch(/^PASS /m)
     expect(ran.stderr).toContain('Interrupted: removing the records this run created')
-    expect(ran.stdout).toContain('Cleanup: every record marked')
+    expect(ran.stdout).toContain('Cleanup verified')
     expect(slow.store.list()).toEqual([])
   })
 })

@@ -232,7 +232,7 @@ export const mutants: readonly Mutant[] = [
   {
     name: 'ids-reused-under-concurrency',
     defect: 'POST picks max(id)+1 without a lock, so concurrent creates overwrite each other',
-    caughtBy: 'create.parallel-distinct-ids',
+    caughtBy: 'create.distinct-ids',
     wrap: when(
       (r) => is(r, 'POST', 'list'),
       async (request, inner) => {

@@ -57,11 +57,17 @@ function wallTime(results: readonly CheckResult[]): number {
 
 /** Records the run could not remove, as a suite of its own so CI shows them. */
 function cleanupSuite(report: ConformanceReport): string[] {
-  if (report.residue.length === 0) return []
+  if (report.residue.length === 0 && report.cleanup.verified) return []
   const records = report.residue
-    .map((r) => `id ${r.id}${r.content === undefined ? '' : ` (${r.content})`}: ${r.reason}`)
+    .map(
+      (r) =>
+        `id ${r.id}${r.content === undefined ? '' : ` (${r.content})`}: ${r.possible ? 'possible residue: ' : ''}${r.reason}`,
+    )
     .join('\n')
-  const text = `Cleanup left ${report.residue.length} record(s) the run created (content starts with ${report.marker}):\n${records}`
+  const unverified = report.cleanup.verified
+    ? ''
+    : `Cleanup unverified: ${report.cleanup.unverifiedBecause ?? 'it could not check'}\n`
+  const text = `${unverified}Cleanup left ${report.residue.length} record(s) the run created (content starts with ${report.marker}):\n${records}`
   return [
     `  <testsuite name="cleanup" tests="1" failures="0" errors="0" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
     `    <testcase classname="todokit.cleanup" name="cleanup: records the run created and could not remove" time="0.000">`,

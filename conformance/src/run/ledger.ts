@@ -18,6 +18,14 @@ export interface LedgerEntry {
   deleteUncertain?: boolean
 }
 
+/** A create that answered an id another record held: the server hands out ids in use. */
+export interface DuplicateId {
+  id: number
+  /** What held the id, as a sentence. */
+  heldBy: string
+  exchange: Exchange
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -45,6 +53,18 @@ function sentObject(exchange: Exchange): Record<string, unknown> | undefined {
  */
 export class Ledger {
   readonly entries = new Map<number, LedgerEntry>()
+  /**
+   * Ids of the records listed when the run started, none of them the run's: the kit never
+   * sends PUT, PATCH or DELETE to them, whatever a create answers.
+   */
+  readonly foreignIds = new Set<number>()
+  /** Creates that answered an id another record held. */
+  readonly duplicates: DuplicateId[] = []
+
+  /** Whether `id` may belong to someone else: listed at the start, or handed out twice. */
+  isShared(id: number): boolean {
+    return this.foreignIds.has(id) || this.duplicates.some((duplicate) => duplicate.id === id)
+  }
 
   /** Records what an exchange tells about the records the run owns. */
   observe = (exchange: Exchange, response?: HttpResponse): void => {
@@ -55,8 +75,16 @@ export class Ledger {
     if (exchange.method === 'POST' && isCollection) {
       const created = response && response.status >= 200 && response.status < 300
       const body = response?.json
-      if (created && isRecord(body) && Number.isInteger(body.id)) {
-        this.add({ id: body.id as number, content: sentContent, confirmed: true })
+      if (created && isRecord(body) && typeof body.id === 'number' && Number.isFinite(body.id)) {
+        const id = body.id as number
+        const known = this.entries.get(id)
+        const heldBy = this.foreignIds.has(id)
+          ? 'a record listed when the run started'
+          : known?.confirmed && !known.deleted && !known.deleteUncertain
+            ? 'a record this run created earlier and has not deleted'
+            : undefined
+        if (heldBy) this.duplicates.push({ id, heldBy, exchange })
+        this.add({ id, content: sentContent, confirmed: true })
       } else if (
         Number.isInteger(sent?.id) &&
         (response === undefined || response.status >= 500 || created)

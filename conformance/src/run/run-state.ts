@@ -1,0 +1,20 @@
+import type { Ledger } from './ledger.ts'
+
+/** Whether the server gives a create without an id one of its own, as the run observed it. */
+export type IdAssignment = 'unknown' | 'assigns' | 'refuses'
+
+/**
+ * What checks of one run share: the ledger of the run's records (and the ids it must never
+ * write to) and what the run observed of the server's choices.
+ */
+export interface RunState {
+  readonly marker: string
+  readonly ledger: Ledger
+  /** Observed on the first create without an id. */
+  idAssignment: IdAssignment
+  /**
+   * Held while the first create without an id is in flight: a server that hands out ids in
+   * use would otherwise overwrite several records before the first answer shows it.
+   */
+  firstAssignedCreate: Promise<void> | undefined
+}
