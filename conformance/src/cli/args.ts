@@ -31,7 +31,8 @@ Options:
   --help                 show this help
 
 Exit codes: 0 no counted check failed (the verdict says PARTIAL when --only/--skip left counted
-checks out), 1 a counted check failed, 2 usage error or server unreachable, 130 interrupted
+checks out), 1 a counted check failed, 2 usage error or server unreachable (also when it stops
+answering mid-run), 130 interrupted
 (records are still removed).`
 
 /** What the command line asks for. */

@@ -65,6 +65,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       io.stdout.write(renderReport(report, options.reporter, { color }))
     }
     if (report.interrupted) return EXIT.interrupted
+    if (report.unreachable !== undefined) {
+      io.stderr.write(
+        `todokit-conformance: ${options.baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there\n`,
+      )
+      return EXIT.usage
+    }
     return report.ok ? EXIT.conforms : EXIT.failed
   } catch (error) {
     if (error instanceof InvalidOptionsError) {

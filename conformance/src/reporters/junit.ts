@@ -55,6 +55,19 @@ function wallTime(results: readonly CheckResult[]): number {
   return Math.max(...ran.map((r) => r.startMs! + r.durationMs)) - start
 }
 
+/** A server that stopped answering mid-run, as an error of its own (not a contract failure). */
+function unreachableSuite(report: ConformanceReport): string[] {
+  if (report.unreachable === undefined) return []
+  const message = escapeXml(`the server stopped answering: ${report.unreachable}`)
+  return [
+    `  <testsuite name="server" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
+    `    <testcase classname="todokit.server" name="server: answers for the whole run" time="0.000">`,
+    `      <error message="${message}" type="unreachable"/>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ]
+}
+
 /** Records the run could not remove, as a suite of its own so CI shows them. */
 function cleanupSuite(report: ConformanceReport): string[] {
   if (report.residue.length === 0 && report.cleanup.verified) return []
@@ -99,11 +112,12 @@ export function renderJunit(report: ConformanceReport): string {
     ]
   })
   const failures = report.checks.filter((r) => r.status === 'failed' && r.counted).length
-  const cleanup = cleanupSuite(report)
-  const tests = report.checks.length + (cleanup.length > 0 ? 1 : 0)
+  const cleanup = [...unreachableSuite(report), ...cleanupSuite(report)]
+  const tests =
+    report.checks.length + (report.unreachable ? 1 : 0) + (cleanupSuite(report).length > 0 ? 1 : 0)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${tests}" failures="${failures}" errors="0" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${tests}" failures="${failures}" errors="${report.unreachable ? 1 : 0}" time="${seconds(report.durationMs)}">`,
     ...suites,
     ...cleanup,
     '</testsuites>',
