@@ -1,3 +1,4 @@
+import type { ExplorationStats } from './explore/explore.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { Capability, Level } from './levels.ts'
 
@@ -99,6 +100,8 @@ export interface ConformanceReport {
   unreachable?: string
   /** What the run observed of the server's choices where the contract leaves them open. */
   observed: Observed
+  /** What the exploration did: its seed (replay with `--seed`), budget, and per kind the runs, operations and query combinations. */
+  exploration: { seed: number; budget: string; kinds: ExplorationStats[] }
   summary: { passed: number; failed: number; skipped: number }
   checks: CheckResult[]
   /** Records the run created and could not remove, or may have left (`possible`). */

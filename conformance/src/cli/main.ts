@@ -51,6 +51,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       timeout: options.timeout,
       concurrency: options.concurrency,
       bail: options.bail,
+      seed: options.seed,
+      budget: options.budget,
       signal: io.signal,
       onResult: prettyOnStdout
         ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)

@@ -1,6 +1,7 @@
 import { curlCommand } from '../http/curl.ts'
 import { LEVELS, levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
+import { explorationSummary } from './pretty.ts'
 
 function escapeXml(text: string): string {
   return (
@@ -112,12 +113,23 @@ export function renderJunit(report: ConformanceReport): string {
     ]
   })
   const failures = report.checks.filter((r) => r.status === 'failed' && r.counted).length
+  const summary = explorationSummary(report)
+  const properties = [
+    '  <properties>',
+    `    <property name="exploration.seed" value="${report.exploration.seed}"/>`,
+    `    <property name="exploration.budget" value="${escapeXml(report.exploration.budget)}"/>`,
+    ...(summary
+      ? [`    <property name="exploration.summary" value="${escapeXml(summary)}"/>`]
+      : []),
+    '  </properties>',
+  ]
   const cleanup = [...unreachableSuite(report), ...cleanupSuite(report)]
   const tests =
     report.checks.length + (report.unreachable ? 1 : 0) + (cleanupSuite(report).length > 0 ? 1 : 0)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${tests}" failures="${failures}" errors="${report.unreachable ? 1 : 0}" time="${seconds(report.durationMs)}">`,
+    ...properties,
     ...suites,
     ...cleanup,
     '</testsuites>',

@@ -140,6 +140,19 @@ function renderResidue(report: ConformanceReport, paint: Palette): string[] {
   return lines
 }
 
+/** One line on what the exploration did, or nothing when it did not run. */
+export function explorationSummary(report: ConformanceReport): string | undefined {
+  const kinds = report.exploration.kinds
+  if (kinds.length === 0) return undefined
+  const sum = (pick: (k: (typeof kinds)[number]) => number) =>
+    kinds.reduce((n, k) => n + pick(k), 0)
+  const queries = kinds
+    .filter((k) => k.kind !== 'operations')
+    .map((k) => `${k.kind} ${k.queries.length}`)
+    .join(', ')
+  return `Exploration (seed ${report.exploration.seed}, budget ${report.exploration.budget}): ${sum((k) => k.operations)} operations in ${sum((k) => k.runs)} random sequences, ${sum((k) => k.queries.length)} query combinations (${queries}), ${sum((k) => k.requests)} requests. Replay with --seed ${report.exploration.seed}.`
+}
+
 function renderObserved(report: ConformanceReport, paint: Palette): string[] {
   const { idAssignment, duplicateIds, foreignRecordsAtStart } = report.observed
   const ids = {
@@ -152,6 +165,8 @@ function renderObserved(report: ConformanceReport, paint: Palette): string[] {
       `Observed: ${ids}; ${foreignRecordsAtStart} record(s) listed at the start, never written to.`,
     ),
   ]
+  const exploration = explorationSummary(report)
+  if (exploration) lines.push(paint.dim(exploration))
   if (duplicateIds.length > 0) {
     lines.push(paint.red(`Duplicate ids handed out by POST: ${duplicateIds.join(', ')}`))
   }

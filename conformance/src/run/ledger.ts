@@ -16,6 +16,8 @@ export interface LedgerEntry {
    * anyway, and its id may now be someone else's, so cleanup finds it by content only.
    */
   deleteUncertain?: boolean
+  /** `true` once a DELETE of it was sent: from then on, the server may give its id to another record. */
+  deleteSent?: boolean
 }
 
 /** A create that answered an id another record held: the server hands out ids in use. */
@@ -66,6 +68,13 @@ export class Ledger {
     return this.foreignIds.has(id) || this.duplicates.some((duplicate) => duplicate.id === id)
   }
 
+  /** Notes a DELETE as it is sent: its answer may arrive after a create that reuses the id. */
+  sending = (method: string, url: string): void => {
+    if (method !== 'DELETE') return
+    const entry = this.entries.get(idInPath(new URL(url).pathname))
+    if (entry) entry.deleteSent = true
+  }
+
   /** Records what an exchange tells about the records the run owns. */
   observe = (exchange: Exchange, response?: HttpResponse): void => {
     const path = new URL(exchange.url).pathname
@@ -80,7 +89,7 @@ export class Ledger {
         const known = this.entries.get(id)
         const heldBy = this.foreignIds.has(id)
           ? 'a record listed when the run started'
-          : known?.confirmed && !known.deleted && !known.deleteUncertain
+          : known?.confirmed && !known.deleted && !known.deleteUncertain && !known.deleteSent
             ? 'a record this run created earlier and has not deleted'
             : undefined
         if (heldBy) this.duplicates.push({ id, heldBy, exchange })

@@ -1,5 +1,6 @@
 import { checks as catalogue } from '../checks/index.ts'
 import { InvalidOptionsError } from '../errors.ts'
+import { describeBudget } from '../explore/budget.ts'
 import { type ConformanceOptions, resolveOptions } from '../options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport } from '../report.ts'
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts'
@@ -107,6 +108,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       idAssignment: session.state.idAssignment,
       duplicateIds: session.state.ledger.duplicates.map((d) => d.id),
       foreignRecordsAtStart: session.state.ledger.foreignIds.size,
+    },
+    exploration: {
+      seed: resolved.seed,
+      budget: describeBudget(resolved.budget),
+      kinds: session.state.exploration.stats,
     },
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
     checks,

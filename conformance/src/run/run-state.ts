@@ -1,3 +1,4 @@
+import type { ExplorationSettings } from '../explore/explore.ts'
 import type { Ledger } from './ledger.ts'
 
 /** Whether the server gives a create without an id one of its own, as the run observed it. */
@@ -12,9 +13,13 @@ export interface RunState {
   readonly ledger: Ledger
   /** Observed on the first create without an id. */
   idAssignment: IdAssignment
+  /** Set once a create that proposed an id was refused (400 or 422): the server takes none. */
+  clientIdsRefused: boolean
   /**
    * Held while the first create without an id is in flight: a server that hands out ids in
    * use would otherwise overwrite several records before the first answer shows it.
    */
   firstAssignedCreate: Promise<void> | undefined
+  /** Seed, budget and what the exploration did. */
+  readonly exploration: ExplorationSettings
 }

@@ -3,10 +3,10 @@ import type { Check } from '../check.ts'
 import { ServerUnreachableError } from '../errors.ts'
 import { createHttpClient, type HttpClient } from '../http/client.ts'
 import type { Exchange } from '../http/exchange.ts'
-import { levelCounts } from '../levels.ts'
+import { type Level, levelCounts } from '../levels.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { CheckResult, CleanupOutcome } from '../report.ts'
-import { contractRules } from '../rules.ts'
+import { contractRules, type RuleId } from '../rules.ts'
 import { isCheckFailure, isCheckInconclusive } from './assert.ts'
 import { cleanUp } from './cleanup.ts'
 import { createCheckContext } from './context.ts'
@@ -40,7 +40,7 @@ function isNetworkError(error: unknown): boolean {
 }
 
 /** The rule a check verifies, as a report shows it. */
-export function ruleLabel(check: Check): string {
+export function ruleLabel(check: Pick<Check, 'rule'>): string {
   const rule = contractRules[check.rule]
   return `${rule.ref}: ${rule.text}`
 }
@@ -68,13 +68,17 @@ export function skippedResult(
 export function createSession(options: ResolvedOptions): Session {
   const ledger = new Ledger()
   const marker = runMarker(randomRunId())
-  const http: HttpClient = createHttpClient(options, [ledger.observe])
+  const http: HttpClient = createHttpClient({ ...options, onSend: ledger.sending }, [
+    ledger.observe,
+  ])
   const origin = performance.now()
   const state: RunState = {
     marker,
     ledger,
     idAssignment: 'unknown',
+    clientIdsRefused: false,
     firstAssignedCreate: undefined,
+    exploration: { seed: options.seed, budget: options.budget, stats: [] },
   }
   let unreachable: string | undefined
   /** After a network error: does the server still answer at all? */
@@ -141,14 +145,21 @@ export function createSession(options: ResolvedOptions): Session {
           }
         }
         const failure = isCheckFailure(error) ? error : undefined
+        // An exploration finding names the rule it breaks and that rule's level, and carries
+        // the exchanges of the shortest sequence that shows it.
+        const found = error as { rule?: RuleId; level?: Level; exchanges?: Exchange[] }
+        const level = found.level ?? check.level
         return {
           ...base,
+          ...(found.rule ? { rule: ruleLabel({ rule: found.rule }) } : {}),
+          level,
+          counted: levelCounts(level, options),
           status: 'failed',
           durationMs,
           message: error instanceof Error ? error.message : String(error),
           ...(failure?.expected === undefined ? {} : { expected: failure.expected }),
           ...(failure?.actual === undefined ? {} : { actual: failure.actual }),
-          exchanges,
+          exchanges: found.exchanges ?? exchanges,
         }
       }
     },

@@ -41,6 +41,8 @@ function refuseShared(state: RunState, todo: Todo, response: HttpResponse): void
  * table, body against the contract schema), so a check reads as the rule it verifies.
  */
 export function todoSteps(http: HttpClient, state: RunState, ownPrefix: string = state.marker) {
+  const refusesIds = () => state.idAssignment === 'refuses'
+
   async function postWithoutId(todo: NewTodo): Promise<HttpResponse> {
     const body = { content: todo.content, completed: todo.completed ?? false }
     let response = await http.request('POST', COLLECTION_PATH, { json: body })
@@ -61,6 +63,9 @@ export function todoSteps(http: HttpClient, state: RunState, ownPrefix: string =
      * answered an id in use.
      */
     async post(todo: NewTodo): Promise<HttpResponse> {
+      // A server that refuses client ids (a choice the contract leaves open) gets none.
+      if (todo.id === undefined && state.clientIdsRefused)
+        return this.post({ ...todo, id: 'server' })
       if (todo.id === 'server') {
         for (;;) {
           if (state.ledger.duplicates.length > 0) {
@@ -80,7 +85,10 @@ export function todoSteps(http: HttpClient, state: RunState, ownPrefix: string =
               release = resolve
             })
             try {
-              return await postWithoutId(todo)
+              const response = await postWithoutId(todo)
+              // Read afresh: the create just told whether the server assigns ids.
+              if (!refusesIds()) return response
+              continue
             } finally {
               if (state.idAssignment === 'unknown') state.firstAssignedCreate = undefined
               release()
@@ -96,6 +104,10 @@ export function todoSteps(http: HttpClient, state: RunState, ownPrefix: string =
         if (response.status === 409 && attempt < ATTEMPTS_ON_CONFLICT && todo.id === undefined) {
           id = randomProposedId()
           continue
+        }
+        if ((response.status === 400 || response.status === 422) && todo.id === undefined) {
+          state.clientIdsRefused = true
+          return this.post({ ...todo, id: 'server' })
         }
         return response
       }
