@@ -112,20 +112,33 @@ export const roundTripChecks: readonly Check[] = [
         content: ctx.content(`v${i + 1}`),
         completed: i % 2 === 0,
       }))
-      const whole = [created, ...versions].map((v) => `${v.content}|${v.completed}`)
-      const reads: Array<Promise<Todo>> = []
-      const writes = versions.map((version) => {
-        reads.push(ctx.todos.get(created.id))
-        return ctx.todos.update(created.id, version)
-      })
-      const [readBack] = await Promise.all([Promise.all(reads), Promise.all(writes)])
-      for (const read of readBack) {
-        // Each PATCH sends both fields: any content/completed pair that no write made is torn.
-        ensure(
-          read.id === created.id && whole.includes(`${read.content}|${read.completed}`),
-          `GET /todos/${created.id} during PATCHes returned a record no write made`,
-          { expected: `one of ${whole.length} versions written`, actual: read },
-        )
+      // One PATCH at a time, each changing both fields (completed alternates), read again and
+      // again while it is in flight, each read after the event loop turned (so an in-process
+      // server runs between them): a read that sees the new content with the old completed,
+      // or the reverse, saw half a write.
+      let previous: { content: string; completed: boolean } = created
+      for (const version of versions) {
+        let writing = true
+        const write = ctx.todos.update(created.id, version).finally(() => {
+          writing = false
+        })
+        // Awaited below; a read that fails first must not leave its rejection unhandled.
+        write.catch(() => {})
+        const readBack: Todo[] = []
+        while (writing && readBack.length < 100) {
+          readBack.push(await ctx.todos.get(created.id))
+          await new Promise((resolve) => setImmediate(resolve))
+        }
+        await write
+        const whole = [previous, version].map((v) => `${v.content}|${v.completed}`)
+        for (const read of readBack) {
+          ensure(
+            read.id === created.id && whole.includes(`${read.content}|${read.completed}`),
+            `GET /todos/${created.id} during a PATCH returned half of it`,
+            { expected: [previous, version], actual: read },
+          )
+        }
+        previous = version
       }
       const after = (await ctx.todos.list()).find(isSameRecord({ ...created, ...versions.at(-1)! }))
       ensure(after !== undefined, 'GET /todos after the acknowledged PATCHes misses the last one', {
