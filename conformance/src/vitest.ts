@@ -6,6 +6,9 @@ import { renderFailure } from './reporters/pretty.ts'
 import { isSelected } from './run/select.ts'
 import { createSession, type Session } from './run/session.ts'
 
+/** Time an exploration test may take, in milliseconds. */
+const EXPLORATION_TEST_TIMEOUT = 120_000
+
 /** Options of {@link describeConformance}: those of `runConformance` that make sense per test. */
 export type ConformanceSuiteOptions = Omit<
   ConformanceOptions,
@@ -54,7 +57,10 @@ export function describeConformance(
 
     const register = (check: Check) => {
       const title = `${check.id}: ${check.title}`
-      test.concurrent(title, async (context) => {
+      // The exploration spends its budget (4000 requests by default): more than vitest's 5 s
+      // default allows against a server over HTTP.
+      const timeout = check.id.startsWith('explore.') ? EXPLORATION_TEST_TIMEOUT : undefined
+      test.concurrent(title, { timeout }, async (context) => {
         if (!session) throw new Error('The conformance session did not start (see beforeAll)')
         if (!isSelected(check.id, session.options.only, session.options.skip)) {
           context.skip('not selected by only/skip')

@@ -133,7 +133,7 @@ describe('the exploration', () => {
     expect(pretty).toMatch(/\n\s+1\. POST http:\/\/todokit\.test\/todos\n/)
     expect(pretty).toMatch(/curl -i -X GET 'http:\/\/todokit\.test\/todos\?order=-?id'/)
     expect(pretty).toMatch(
-      /^Exploration \(seed 42, budget 2400 requests\): \d+ operations in \d+ random sequences, \d+ query combinations/m,
+      /^Exploration \(seed 42, budget 4000 requests\): \d+ operations in \d+ random sequences, \d+ query combinations/m,
     )
     const junit = renderJunit(report)
     expect(junit).toMatch(/<testsuite name="capability sort"[^>]*failures="1"/)
@@ -142,7 +142,7 @@ describe('the exploration', () => {
     )
     expect(junit).toContain('<property name="exploration.seed" value="42"/>')
     const json = JSON.parse(JSON.stringify(report))
-    expect(json.exploration).toMatchObject({ seed: 42, budget: '2400 requests' })
+    expect(json.exploration).toMatchObject({ seed: 42, budget: '4000 requests' })
     expect(json.exploration.kinds.map((k: { kind: string }) => k.kind).sort()).toEqual([
       'filter',
       'operations',

@@ -19,6 +19,7 @@ async function check(defect: (inner: FetchLike) => FetchLike): Promise<Conforman
     capabilities: 'all',
     strict: true,
     timeout: 500,
+    budget: { requests: 400 },
   })
 }
 
@@ -193,7 +194,12 @@ describe('a run with a signal', () => {
       await new Promise((resolve) => setTimeout(resolve, 5))
       return fetch(request)
     }
-    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: slow, signal })
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: slow,
+      signal,
+      budget: { requests: 200 },
+    })
     expect(report.summary.passed).toBeGreaterThan(20)
     expect(most).toBeLessThanOrEqual(1)
   })

@@ -7,7 +7,7 @@ export type Budget = { requests: number } | { ms: number }
  * The default budget: enough runs to meet most defects, small enough that a whole run against
  * the reference server stays well under 10 s over HTTP.
  */
-export const DEFAULT_BUDGET: Budget = { requests: 2_400 }
+export const DEFAULT_BUDGET: Budget = { requests: 4_000 }
 
 /**
  * Reads `--budget`: a number of requests (`800`) or seconds (`5s`).
