@@ -130,7 +130,7 @@ describe('the exploration', () => {
     expect(finding).toMatchObject({ status: 'failed', level: 'sort', counted: true })
     const pretty = renderPretty(report)
     expect(pretty).toMatch(/✗ explore\.sort .*\n\s+rule: +§4 Query conventions: Sort/)
-    expect(pretty).toMatch(/\n\s+1\. POST http:\/\/todokit\.test\/todos\n/)
+    expect(pretty).toMatch(/\n\s+1\. (GET|POST) http:\/\/todokit\.test\/todos/)
     expect(pretty).toMatch(/curl -i -X GET 'http:\/\/todokit\.test\/todos\?order=-?id'/)
     expect(pretty).toMatch(
       /^Exploration \(seed 42, budget 4000 requests\): \d+ operations in \d+ random sequences, \d+ query combinations/m,
@@ -189,10 +189,19 @@ describe('the exploration', () => {
   it('explores creates with server-assigned ids, and ids on both sides of a digit-count boundary', async () => {
     const { fetch } = referenceApp()
     const posted: Array<number | undefined> = []
+    const freeBeforePost = new Set<number>()
+    const proposedWithoutProof: number[] = []
     const watching: FetchLike = async (request) => {
-      if (is(request, 'POST', 'list'))
-        posted.push((await bodyOf(request))?.id as number | undefined)
-      return fetch(request)
+      if (is(request, 'POST', 'list')) {
+        const id = (await bodyOf(request))?.id as number | undefined
+        posted.push(id)
+        if (id !== undefined && !freeBeforePost.has(id)) proposedWithoutProof.push(id)
+      }
+      const response = await fetch(request)
+      if (is(request, 'GET', 'record') && response.status === 404) {
+        freeBeforePost.add(Number(new URL(request.url).pathname.split('/').pop()))
+      }
+      return response
     }
     const report = await runConformance({
       baseUrl: IN_PROCESS_URL,
@@ -203,5 +212,8 @@ describe('the exploration', () => {
     expect(posted.filter((id) => id === undefined).length).toBeGreaterThan(10)
     expect(posted.some((id) => id !== undefined && id < 1_000_000_000)).toBe(true)
     expect(posted.some((id) => id !== undefined && id >= 1_000_000_000)).toBe(true)
+    // Beside the boundary of the server's own ids too (they start at 1 here), each proven free.
+    expect(posted.some((id) => id !== undefined && id < 1_000)).toBe(true)
+    expect(proposedWithoutProof).toEqual([])
   })
 })

@@ -59,6 +59,8 @@ export interface Real {
   /** Prefix of every content this run writes: the run's marker, the check and the run. */
   prefix: string
   exchanges: Exchange[]
+  /** The highest id the server showed: listed at the start, or given to a create. */
+  highestServerId: number
   stats: { operations: number; queries: Set<string> }
 }
 
@@ -120,6 +122,8 @@ class Create implements ExplorationCommand {
   readonly completed: boolean
   readonly withId: boolean
   readonly shortId: boolean
+  /** Propose an id next to the digit-count boundary above the highest id the server showed. */
+  readonly nearServerIds: boolean
   /** Copy the content of a live record (records may share content), if there is one. */
   readonly copy: number | undefined
   constructor(
@@ -128,7 +132,9 @@ class Create implements ExplorationCommand {
     withId: boolean,
     shortId: boolean,
     copy: number | undefined,
+    nearServerIds: boolean,
   ) {
+    this.nearServerIds = nearServerIds
     this.copy = copy
     this.tail = tail
     this.completed = completed
@@ -150,7 +156,13 @@ class Create implements ExplorationCommand {
         })
     }
     if (response === undefined) {
-      const id = await real.todos.unusedId(this.shortId ? randomShortProposedId : randomProposedId)
+      const pool = this.shortId ? randomShortProposedId : randomProposedId
+      // Ids beside the boundary may all be taken (by the run's own records, say): then the pool.
+      const id = this.nearServerIds
+        ? await real.todos
+            .unusedId(besideBoundary(real.highestServerId, this.shortId))
+            .catch(() => real.todos.unusedId(pool))
+        : await real.todos.unusedId(pool)
       response = await real.http.request('POST', COLLECTION_PATH, {
         json: { id, content, completed: this.completed },
       })
@@ -176,9 +188,10 @@ class Create implements ExplorationCommand {
       )
     }
     model.live.set(created.id, { id: created.id, content, completed: this.completed })
+    if (serverIds) real.highestServerId = Math.max(real.highestServerId, created.id)
   }
   toString = () =>
-    `create(${this.copy === undefined ? JSON.stringify(this.tail.length > 40 ? `${this.tail.slice(0, 20)}…(${this.tail.length})` : this.tail) : `content of #${this.copy}`}, ${this.completed}${this.withId ? `, ${this.shortId ? '9' : '10'}-digit id` : ''})`
+    `create(${this.copy === undefined ? JSON.stringify(this.tail.length > 40 ? `${this.tail.slice(0, 20)}…(${this.tail.length})` : this.tail) : `content of #${this.copy}`}, ${this.completed}${this.withId ? `, ${this.nearServerIds ? `id ${this.shortId ? 'below' : 'above'} the digit boundary of the server's ids` : `${this.shortId ? '9' : '10'}-digit id`}` : ''})`
 }
 
 class Get implements ExplorationCommand {
@@ -497,6 +510,24 @@ class List implements ExplorationCommand {
 const index = fc.nat(63)
 const tail = (room: number) => contentTail(room)
 
+/**
+ * Ids just below (`below`) or at and above the next power of ten over `highest` (plus a gap):
+ * 90…99 or 100…109 when the server's ids reach 42. Each is proposed only after GET shows it free.
+ */
+const MAX_BOUNDARY = 10 ** 12
+
+function besideBoundary(highest: number, below: boolean): () => number {
+  // At least 20 above the highest id, so ids the server hands out next do not race for them.
+  const boundary = 10 ** String(Math.max(10, highest + 20)).length
+  // A server that counts on from the run's own proposals would climb a power of ten per
+  // proposal, to ids no JSON client holds exactly: past 10^12, the proposal pool instead.
+  if (boundary > MAX_BOUNDARY) return below ? randomShortProposedId : randomProposedId
+  return () => {
+    const step = Math.floor(Math.random() * 10)
+    return below ? boundary - 1 - step : boundary + step
+  }
+}
+
 /** A create of a record with adversarial content, an id of either digit count or none. */
 export function createArbitrary(room: number): fc.Arbitrary<ExplorationCommand> {
   return fc
@@ -506,8 +537,9 @@ export function createArbitrary(room: number): fc.Arbitrary<ExplorationCommand> 
       fc.boolean(),
       fc.boolean(),
       fc.option(index, { freq: 4, nil: undefined }),
+      fc.boolean(),
     )
-    .map(([t, c, withId, short, copy]) => new Create(t, c, withId, short, copy))
+    .map(([t, c, withId, short, copy, near]) => new Create(t, c, withId, short, copy, near))
 }
 
 /** The commands of one kind of exploration: the operations, and lists with its query kind. */

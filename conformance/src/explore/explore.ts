@@ -91,6 +91,7 @@ async function explore(ctx: CheckContext, kind: ExplorationKind): Promise<void> 
         state: ctx.run,
         prefix: ctx.content(`r${runs} `),
         exchanges,
+        highestServerId: Math.max(0, ...ctx.run.ledger.foreignIds),
         stats,
       }
       const model: Model = { live: new Map(), deleted: [] }

@@ -20,6 +20,8 @@ export interface RunState {
    * use would otherwise overwrite several records before the first answer shows it.
    */
   firstAssignedCreate: Promise<void> | undefined
+  /** Ids the run proposed (or probed to propose): no two checks get the same one. */
+  readonly proposedIds: Set<number>
   /** Seed, budget and what the exploration did. */
   readonly exploration: ExplorationSettings
 }

@@ -77,6 +77,7 @@ export function createSession(options: ResolvedOptions): Session {
     ledger,
     idAssignment: 'unknown',
     clientIdsRefused: false,
+    proposedIds: new Set(),
     firstAssignedCreate: undefined,
     exploration: { seed: options.seed, budget: options.budget, stats: [] },
   }

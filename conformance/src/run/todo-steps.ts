@@ -234,6 +234,9 @@ export function todoSteps(http: HttpClient, state: RunState, ownPrefix: string =
       const answers: string[] = []
       for (let attempt = 0; attempt < ATTEMPTS_ON_CONFLICT; attempt++) {
         const id = random()
+        // Never hand the same id to two checks of the run: both would see it free.
+        if (state.proposedIds.has(id)) continue
+        state.proposedIds.add(id)
         const response = await http.request('GET', todoPath(id))
         if (response.status === 404) return id
         answers.push(`${response.status} ${response.statusText}`.trim())
