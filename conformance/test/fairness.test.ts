@@ -53,6 +53,8 @@ async function exploreSeeds(
       seed,
       budget: BUDGET,
       only: ['explore.*'],
+      // A loaded machine may be slow to answer; a timeout here would say nothing of fairness.
+      timeout: 20_000,
     })
     found.push(...failures(report).map((f) => `seed ${seed}: ${f}`))
   }

@@ -337,15 +337,20 @@ class Update implements ExplorationCommand {
       'endpoint.update',
     )
   }
-  toString = () =>
-    `patch(#${this.index}, ${JSON.stringify({
-      ...(this.sameContent
-        ? { content: '(same)' }
-        : this.tail === undefined
-          ? {}
-          : { content: this.tail.slice(0, 30) }),
-      ...(this.completed === undefined ? {} : { completed: this.completed }),
-    })})`
+  toString = () => {
+    const content = this.sameContent
+      ? 'content: (its current value)'
+      : this.tail === undefined
+        ? ''
+        : `content: ${JSON.stringify(this.tail.slice(0, 30))}`
+    const completed =
+      this.completed !== undefined
+        ? `completed: ${this.completed}`
+        : content === ''
+          ? 'completed: (the opposite of its current value)'
+          : ''
+    return `patch(#${this.index}, {${[content, completed].filter(Boolean).join(', ')}})`
+  }
 }
 
 class Remove implements ExplorationCommand {

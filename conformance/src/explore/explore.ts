@@ -38,7 +38,7 @@ export interface ExplorationSettings {
 
 /** Longest sequence of operations in one run. */
 const MAX_COMMANDS = 12
-/** The budget is shared by the four kinds; shrinking a failure may spend as much again. */
+/** The budget is shared by the four kinds; shrinking a failure may spend three times as much again. */
 const KINDS: readonly ExplorationKind[] = ['operations', 'filter', 'search', 'sort']
 
 /** Deletes what a run left, each record only after GET shows it unchanged with the marker. */
@@ -66,7 +66,7 @@ async function explore(ctx: CheckContext, kind: ExplorationKind): Promise<void> 
   let failing = false
   // A request without an answer is not shrunk: every shorter sequence would wait as long.
   let hanging = false
-  const spent = () => hanging || (limit !== undefined && requests >= limit * (failing ? 2 : 1))
+  const spent = () => hanging || (limit !== undefined && requests >= limit * (failing ? 4 : 1))
   const stats = { operations: 0, queries: new Set<string>() }
   let runs = 0
   let last: { error: unknown; exchanges: Exchange[]; commands: string } | undefined
