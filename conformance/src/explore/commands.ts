@@ -1,7 +1,7 @@
 import {
   COLLECTION_PATH,
   MAX_CONTENT_LENGTH,
-  OrderKey,
+  type OrderKey,
   type Todo,
   Todo as TodoSchema,
   todoPath,
@@ -598,5 +598,3 @@ export function commandArbitraries(
     plans.map((plan) => new List(plan)),
   ]
 }
-
-export { OrderKey }

@@ -7,7 +7,7 @@ import { CheckInconclusive } from '../run/assert.ts'
 import type { CheckContext } from '../run/context.ts'
 import { provesOurs } from '../run/lenient.ts'
 import { todoSteps } from '../run/todo-steps.ts'
-import { type Budget, describeBudget } from './budget.ts'
+import type { Budget } from './budget.ts'
 import {
   commandArbitraries,
   createArbitrary,
@@ -208,5 +208,3 @@ export const explorationChecks: readonly Check[] = [
     'Random orders (one key or several, both directions) sort the records',
   ),
 ]
-
-export { describeBudget }
