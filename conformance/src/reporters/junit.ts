@@ -100,6 +100,17 @@ function cleanupSuite(report: ConformanceReport): string[] {
  * writeFileSync('conformance.xml', renderJunit(await runConformance({ baseUrl })))
  */
 export function renderJunit(report: ConformanceReport): string {
+  const summary = explorationSummary(report)
+  // The JUnit schema allows properties in a testsuite only: each suite carries the seed.
+  const properties = [
+    '    <properties>',
+    `      <property name="exploration.seed" value="${report.exploration.seed}"/>`,
+    `      <property name="exploration.budget" value="${escapeXml(report.exploration.budget)}"/>`,
+    ...(summary
+      ? [`      <property name="exploration.summary" value="${escapeXml(summary)}"/>`]
+      : []),
+    '    </properties>',
+  ]
   const suites = LEVELS.flatMap((level) => {
     const results = report.checks.filter((check) => check.level === level)
     if (results.length === 0) return []
@@ -108,28 +119,18 @@ export function renderJunit(report: ConformanceReport): string {
     const time = seconds(wallTime(results))
     return [
       `  <testsuite name="${escapeXml(levelLabel(level))}" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}" timestamp="${report.startedAt}">`,
+      ...properties,
       ...results.map(testcase),
       '  </testsuite>',
     ]
   })
   const failures = report.checks.filter((r) => r.status === 'failed' && r.counted).length
-  const summary = explorationSummary(report)
-  const properties = [
-    '  <properties>',
-    `    <property name="exploration.seed" value="${report.exploration.seed}"/>`,
-    `    <property name="exploration.budget" value="${escapeXml(report.exploration.budget)}"/>`,
-    ...(summary
-      ? [`    <property name="exploration.summary" value="${escapeXml(summary)}"/>`]
-      : []),
-    '  </properties>',
-  ]
   const cleanup = [...unreachableSuite(report), ...cleanupSuite(report)]
   const tests =
     report.checks.length + (report.unreachable ? 1 : 0) + (cleanupSuite(report).length > 0 ? 1 : 0)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${tests}" failures="${failures}" errors="${report.unreachable ? 1 : 0}" time="${seconds(report.durationMs)}">`,
-    ...properties,
     ...suites,
     ...cleanup,
     '</testsuites>',
