@@ -148,6 +148,21 @@ describe('runCli', () => {
     expect(report.summary.skipped).toBeGreaterThan(10)
   })
 
+  it('exits 2 and says so when the server stops answering mid-run', async () => {
+    const dying = referenceApp()
+    let requests = 0
+    let server: Listening | undefined
+    server = await listenOn((request) => {
+      if (++requests === 60) void server?.close()
+      return dying.fetch(request)
+    })
+    const ran = await cli(server.baseUrl, '--budget', '200')
+    expect(ran.code).toBe(2)
+    expect(ran.stderr).toMatch(/stopped answering mid-run \(.*\); the run ended there/)
+    expect(ran.stdout).toMatch(/^Server unreachable: /m)
+    expect(ran.stdout).not.toMatch(/^FAIL /m)
+  })
+
   it('sends --header with every request', async () => {
     const seen = new Set<string | null>()
     const auth = await listenOn((request) => {
