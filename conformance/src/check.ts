@@ -30,5 +30,7 @@ export interface Check {
    * run after all others, so no check that reads the whole list sees those records.
    */
   readonly sendsInvalidData?: boolean
+  /** The check judges what the whole run observed: it runs after every other check. */
+  readonly judgesTheRun?: boolean
   run(ctx: CheckContext): Promise<void>
 }

@@ -1,5 +1,6 @@
 import type { Check } from './check.ts'
 import { InvalidOptionsError } from './errors.ts'
+import { type Budget, DEFAULT_BUDGET, parseBudget } from './explore/budget.ts'
 import type { FetchLike } from './http/client.ts'
 import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'
@@ -39,6 +40,16 @@ export interface ConformanceOptions {
   onResult?: (result: CheckResult, progress: { done: number; total: number }) => void
   /** The checks to run. @default the whole catalogue */
   checks?: readonly Check[]
+  /**
+   * Seed of the exploration's random sequences: the report gives it, and the same seed (with
+   * the same budget) replays them. @default random
+   */
+  seed?: number
+  /**
+   * What the exploration may spend: `{ requests: 800 }`, `{ ms: 5000 }`, or the CLI's text
+   * (`'800'`, `'5s'`). @default { requests: 1200 }
+   */
+  budget?: Budget | string
 }
 
 /** Options with defaults applied and values validated. */
@@ -54,6 +65,8 @@ export interface ResolvedOptions {
   bail: boolean
   concurrency: number
   signal: AbortSignal | undefined
+  seed: number
+  budget: Budget
 }
 
 /** Default per-request timeout, in milliseconds. */
@@ -126,5 +139,10 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     bail: options.bail ?? false,
     concurrency: positive('concurrency', options.concurrency ?? DEFAULT_CONCURRENCY),
     signal: options.signal,
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    budget:
+      typeof options.budget === 'string'
+        ? parseBudget(options.budget)
+        : (options.budget ?? DEFAULT_BUDGET),
   }
 }

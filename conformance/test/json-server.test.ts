@@ -10,7 +10,8 @@ const DATA = {
     // Ids a probe for "an id nobody holds" might guess: the run must leave these alone too.
     { id: -1, content: 'Negative id', completed: false },
     { id: 0, content: 'Zero id', completed: true },
-    { id: Number.MAX_SAFE_INTEGER, content: 'Huge id', completed: false },
+    // Just below a digit-count boundary: json-server hands out max + 1 = 1000000000 next.
+    { id: 999_999_999, content: 'Nine digits', completed: false },
   ],
 }
 
@@ -22,18 +23,28 @@ describe('json-server 0.17.4 serving a todos array (a correct third party)', () 
     // json-server logs a stack trace for each malformed body it receives; keep the output clean.
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
     server = await startJsonServer(structuredClone(DATA))
-    report = await runConformance({ baseUrl: server.baseUrl, capabilities: 'all' })
+    report = await runConformance({
+      baseUrl: server.baseUrl,
+      capabilities: 'all',
+      budget: { requests: 1_000 },
+    })
     quiet.mockRestore()
     console.log(
       `json-server: ${report.summary.passed} passed, ${report.summary.failed} failed in ${report.durationMs} ms:`,
       report.checks.filter((c) => c.status === 'failed').map((c) => c.id),
     )
-  })
+  }, 60_000)
   afterAll(() => server.close())
 
-  it('passes every required check', () => {
+  it('passes every required check but those about what it stores unvalidated', () => {
     const required = report.checks.filter((check) => check.level === 'required')
-    expect(required.filter((check) => check.status !== 'passed').map((c) => c.message)).toEqual([])
+    // json-server stores a body as sent: a create without completed, an incomplete PUT and a
+    // non-integer id all leave records that are not todos. Real defects, and the only ones.
+    expect(required.filter((check) => check.status !== 'passed').map((c) => c.id)).toEqual([
+      'create.without-completed',
+      'todo.stays-complete',
+      'bad-request.non-integer-id',
+    ])
   })
 
   it('fails the sort capability, since json-server sorts with _sort rather than order', () => {
@@ -51,9 +62,10 @@ describe('json-server 0.17.4 serving a todos array (a correct third party)', () 
 
   it('reports the missing input validation as failing recommended checks, not crashes', () => {
     const failed = report.checks.filter((check) => check.status === 'failed')
-    expect(failed.every((check) => check.level === 'recommended' || check.level === 'sort')).toBe(
-      true,
-    )
+    const real = ['create.without-completed', 'todo.stays-complete', 'bad-request.non-integer-id']
+    expect(
+      failed.every((c) => c.level === 'recommended' || c.level === 'sort' || real.includes(c.id)),
+    ).toBe(true)
     expect(failed.map((check) => check.id)).toContain('bad-request.wrong-types')
     for (const check of failed) expect(check.exchanges?.length).toBeGreaterThan(0)
   })

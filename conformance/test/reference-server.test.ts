@@ -31,7 +31,8 @@ describe('the reference server', () => {
     expect(report.ok).toBe(true)
     expect(report.residue).toEqual([])
     expect(store.list()).toEqual([])
-  })
+    // The default run, exploration included, while other test files load the machine.
+  }, 60_000)
 
   it('passes every check in process, through the fetch option', async () => {
     const inProcess = referenceApp()

@@ -21,6 +21,8 @@ describe('reporters', () => {
       baseUrl: IN_PROCESS_URL,
       fetch: patchOverwrites.wrap(fetch),
       capabilities: ['filter'],
+      // The exploration finds the same defect; explore.test.ts shows how it reports it.
+      skip: ['explore.*'],
     })
   })
 
@@ -39,7 +41,7 @@ describe('reporters', () => {
       /curl -i -X PATCH 'http:\/\/todokit\.test\/todos\/\d+' .*--data-raw '\{"completed":true\}'/,
     )
     expect(text).toContain('FAIL 1 counted check(s) failed: patch.keeps-unsent-fields')
-    expect(text).toMatch(/capability filter\s+2 passed, 0 failed {2}\(claimed\)/)
+    expect(text).toMatch(/capability filter\s+2 passed, 0 failed, 1 skipped {2}\(claimed\)/)
     expect(text).not.toContain('\x1b[')
   })
 
@@ -80,12 +82,18 @@ describe('reporters', () => {
 
   it('junit: a testsuite per level and a testcase per check, failures only where counted', () => {
     const xml = renderJunit(report)
-    expect(xml.match(/<testsuite /g)).toHaveLength(5)
-    expect(xml.match(/<testcase /g)).toHaveLength(report.checks.length)
-    expect(xml).toMatch(/<testsuites name="[^"]+" tests="\d+" failures="1"/)
-    expect(xml).toMatch(/<testsuite name="required" tests="13" failures="1"/)
+    // One suite per level, and one for cleanup: the PATCH that reset content to "untitled"
+    // took the run's marker off a record, so cleanup may not delete it and reports it.
+    expect(xml.match(/<testsuite /g)).toHaveLength(6)
     expect(xml).toMatch(
-      /<failure message="PATCH \{completed\} response changed content: content differs" type="required">/,
+      /possible residue: not deleted: GET \/todos\/\d+ shows a record without the run's marker/,
+    )
+    expect(xml.match(/<testcase /g)).toHaveLength(report.checks.length + 1)
+    expect(xml).toMatch(/<testsuites name="[^"]+" tests="\d+" failures="1"/)
+    const required = report.checks.filter((c) => c.level === 'required').length
+    expect(xml).toMatch(new RegExp(`<testsuite name="required" tests="${required}" failures="1"`))
+    expect(xml).toMatch(
+      /<failure message="PATCH \{&quot;completed&quot;:true\} response changed content: content differs" type="required">/,
     )
   })
 

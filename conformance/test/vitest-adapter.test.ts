@@ -18,7 +18,13 @@ let jsonServer: RunningJsonServer | undefined
 describeConformance(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
   jsonServer = await startJsonServer(structuredClone(DATA))
-  return { baseUrl: jsonServer.baseUrl, capabilities: ['filter', 'search'] }
+  // Its real defects (it stores bodies as sent, unvalidated) are left out here: the adapter is
+  // under test, not json-server; json-server.test.ts shows them.
+  return {
+    baseUrl: jsonServer.baseUrl,
+    capabilities: ['filter', 'search'],
+    skip: ['create.without-completed', 'todo.stays-complete', 'bad-request.non-integer-id'],
+  }
 }, 'json-server 0.17.4')
 
 // A server that reuses ids while another client writes: delete-twice cannot decide safely and

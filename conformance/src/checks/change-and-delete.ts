@@ -1,4 +1,4 @@
-import { todoPath } from '@todokit/sdk/contract'
+import { type Todo, todoPath } from '@todokit/sdk/contract'
 import type { Check } from '../check.ts'
 import { ensure } from '../run/assert.ts'
 import { expectFields } from '../run/expect.ts'
@@ -43,22 +43,26 @@ export const changeAndDeleteChecks: readonly Check[] = [
     rule: 'rule.patch-keeps-unsent',
     alsoVerifies: ['state.patch-completed'],
     async run(ctx) {
-      const content = ctx.content('kept')
-      const created = await ctx.todos.create({ content })
-      const afterCompleted = await ctx.todos.update(created.id, { completed: true })
-      expectFields(afterCompleted, { content }, 'PATCH {completed} response changed content')
-      expectFields(
-        await ctx.todos.get(created.id),
-        { content },
-        'PATCH {completed} changed the stored content',
-      )
-      const newContent = ctx.content('renamed')
-      await ctx.todos.update(created.id, { content: newContent })
-      expectFields(
-        await ctx.todos.get(created.id),
-        { content: newContent, completed: true },
-        'PATCH {content} changed the stored completed',
-      )
+      const created = await ctx.todos.create({ content: ctx.content('kept') })
+      // Each PATCH is judged against what GET showed just before it, so a PATCH that was not
+      // applied (patch.applies-sent-fields) is not charged to this rule as well.
+      const steps: Array<[Partial<Omit<Todo, 'id'>>, 'content' | 'completed']> = [
+        [{ completed: true }, 'content'],
+        [{ content: ctx.content('renamed') }, 'completed'],
+        [{ completed: false }, 'content'],
+      ]
+      for (const [fields, unsent] of steps) {
+        const before = await ctx.todos.get(created.id)
+        const answered = await ctx.todos.update(created.id, fields)
+        const kept = { [unsent]: before[unsent] }
+        const sent = JSON.stringify(fields)
+        expectFields(answered, kept, `PATCH ${sent} response changed ${unsent}`)
+        expectFields(
+          await ctx.todos.get(created.id),
+          kept,
+          `PATCH ${sent} changed the stored ${unsent}`,
+        )
+      }
     },
   },
   {
@@ -69,13 +73,20 @@ export const changeAndDeleteChecks: readonly Check[] = [
     alsoVerifies: ['state.patch-completed', 'design.method-is-action'],
     async run(ctx) {
       const created = await ctx.todos.create({ content: ctx.content('to patch') })
-      const updated = await ctx.todos.update(created.id, { completed: true })
-      expectFields(updated, { id: created.id, completed: true }, 'the PATCH response')
-      expectFields(
-        await ctx.todos.get(created.id),
+      // Both directions of completed, content alone and both fields: a PATCH that only ever
+      // sets completed to true cannot tell "applied" from "sets true whatever it is sent".
+      const patches: Array<Partial<Omit<Todo, 'id'>>> = [
         { completed: true },
-        'GET /todos/{id} after PATCH',
-      )
+        { completed: false },
+        { content: ctx.content('patched') },
+        { content: ctx.content('patched again'), completed: true },
+      ]
+      for (const fields of patches) {
+        const updated = await ctx.todos.update(created.id, fields)
+        const what = `PATCH ${JSON.stringify(fields)}`
+        expectFields(updated, { id: created.id, ...fields }, `the response to ${what}`)
+        expectFields(await ctx.todos.get(created.id), fields, `GET /todos/{id} after ${what}`)
+      }
     },
   },
   {
@@ -100,7 +111,7 @@ export const changeAndDeleteChecks: readonly Check[] = [
         { content: ctx.content('kept') },
         { content: ctx.content('removed') },
       ])
-      await ctx.todos.remove(removed!.id)
+      await ctx.todos.removeForEffect(removed!.id)
       const list = await ctx.todos.list()
       // Matched on id and content: a server may give a freed id to the next record created.
       ensure(
@@ -128,7 +139,7 @@ export const changeAndDeleteChecks: readonly Check[] = [
     rule: 'rule.deleted-is-absent',
     async run(ctx) {
       const created = await ctx.todos.create({ content: ctx.content('removed') })
-      await ctx.todos.remove(created.id)
+      await ctx.todos.removeForEffect(created.id)
       const response = await ctx.http.request('GET', todoPath(created.id))
       // A 200 with another record is fine: a server may give a freed id to the next record.
       const stillThere = response.status < 400 && isSameRecord(created)(response.json)

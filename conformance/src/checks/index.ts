@@ -1,4 +1,5 @@
 import type { Check } from '../check.ts'
+import { explorationChecks } from '../explore/explore.ts'
 import { changeAndDeleteChecks } from './change-and-delete.ts'
 import { createAndReadChecks } from './create-and-read.ts'
 import { errorChecks } from './errors.ts'
@@ -12,4 +13,5 @@ export const checks: readonly Check[] = [
   ...errorChecks,
   ...roundTripChecks,
   ...queryChecks,
+  ...explorationChecks,
 ]

@@ -2,7 +2,7 @@ import { COLLECTION_PATH, type Todo } from '@todokit/sdk/contract'
 import type { Check } from '../check.ts'
 import { ensure } from '../run/assert.ts'
 import type { CheckContext } from '../run/context.ts'
-import { randomProposedId } from '../run/ids.ts'
+import { randomProposedId, randomShortProposedId } from '../run/ids.ts'
 
 /** Lists with `query` and keeps only the records in `own`, in the order the server gave. */
 async function listOwn(ctx: CheckContext, query: Record<string, string>, own: readonly Todo[]) {
@@ -37,7 +37,13 @@ function expectSelection(
  * id order, so a server that ignores `order` cannot pass by accident.
  */
 async function createUnsorted(ctx: CheckContext): Promise<Todo[]> {
-  const ids = [randomProposedId(), randomProposedId(), randomProposedId()].sort((a, b) => a - b)
+  // Ids on both sides of a digit-count boundary (9 and 10 digits), each shown free by GET: an
+  // order that compares ids as strings puts 999… after 1000… and fails.
+  const ids = [
+    await ctx.todos.unusedId(randomShortProposedId),
+    await ctx.todos.unusedId(randomProposedId),
+    await ctx.todos.unusedId(randomProposedId),
+  ].sort((a, b) => a - b)
   return ctx.todos.createAll(
     ['b', 'c', 'a'].map((label, i) => ({ id: ids[i], content: ctx.content(`sort ${label}`) })),
   )

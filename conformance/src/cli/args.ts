@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { InvalidOptionsError } from '../errors.ts'
+import { type Budget, DEFAULT_BUDGET, describeBudget, parseBudget } from '../explore/budget.ts'
 import type { Capability } from '../levels.ts'
 import {
   DEFAULT_CONCURRENCY,
@@ -12,8 +13,10 @@ import { REPORTERS, type ReporterName } from '../reporters/index.ts'
 /** Usage text of `todokit-conformance`. */
 export const USAGE = `Usage: todokit-conformance <base-url> [options]
 
-Checks that the server at <base-url> honours the todos REST contract. It only touches records
-it creates (content starts with "[todokit-conformance <run id>]") and removes them all.
+Checks that the server at <base-url> honours the todos REST contract: the catalogue of checks,
+then an exploration of random operation sequences against a model of the contract. It only
+touches records it creates (content starts with "[todokit-conformance <run id>]"), and removes
+each one after reading it back.
 
 Options:
   --reporter NAME        pretty | json | junit                    (default pretty)
@@ -27,11 +30,16 @@ Options:
   --timeout MS           per-request timeout                      (default ${DEFAULT_TIMEOUT})
   --concurrency N        checks run at once                       (default ${DEFAULT_CONCURRENCY})
   --bail                 stop after the first counted failure
+  --budget N | Ns        what the exploration may spend: N requests or N seconds
+                         (default ${describeBudget(DEFAULT_BUDGET)}); --skip 'explore.*' turns it off
+  --seed N               seed of the exploration's random sequences (the report gives it;
+                         the same seed and budget replay a run)
   --list                 print the check catalogue and exit
   --help                 show this help
 
 Exit codes: 0 no counted check failed (the verdict says PARTIAL when --only/--skip left counted
-checks out), 1 a counted check failed, 2 usage error or server unreachable, 130 interrupted
+checks out), 1 a counted check failed, 2 usage error or server unreachable (also when it stops
+answering mid-run), 130 interrupted
 (records are still removed).`
 
 /** What the command line asks for. */
@@ -49,6 +57,8 @@ export interface CliOptions {
   timeout: number | undefined
   concurrency: number | undefined
   bail: boolean
+  seed: number | undefined
+  budget: Budget | undefined
 }
 
 function parseHeader(line: string): [string, string] {
@@ -115,7 +125,17 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     timeout: parseNumber('--timeout', values.timeout),
     concurrency: parseNumber('--concurrency', values.concurrency),
     bail: values.bail,
+    seed: parseSeed(values.seed),
+    budget: values.budget === undefined ? undefined : parseBudget(values.budget),
   }
+}
+
+function parseSeed(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^-?[0-9]{1,10}$/.test(value) || Math.abs(Number(value)) >= 2 ** 31) {
+    throw new InvalidOptionsError(`--seed expects an integer (a 32-bit seed), got "${value}"`)
+  }
+  return Number(value)
 }
 
 function parseWithNode(args: readonly string[]) {
@@ -134,6 +154,8 @@ function parseWithNode(args: readonly string[]) {
       timeout: { type: 'string' },
       concurrency: { type: 'string' },
       bail: { type: 'boolean', default: false },
+      budget: { type: 'string' },
+      seed: { type: 'string' },
       list: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },

@@ -51,6 +51,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       timeout: options.timeout,
       concurrency: options.concurrency,
       bail: options.bail,
+      seed: options.seed,
+      budget: options.budget,
       signal: io.signal,
       onResult: prettyOnStdout
         ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)
@@ -65,6 +67,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       io.stdout.write(renderReport(report, options.reporter, { color }))
     }
     if (report.interrupted) return EXIT.interrupted
+    if (report.unreachable !== undefined) {
+      io.stderr.write(
+        `todokit-conformance: ${options.baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there\n`,
+      )
+      return EXIT.usage
+    }
     return report.ok ? EXIT.conforms : EXIT.failed
   } catch (error) {
     if (error instanceof InvalidOptionsError) {

@@ -38,6 +38,8 @@ export interface HttpConfig {
   /** Per-request timeout in milliseconds. */
   timeout: number
   signal?: AbortSignal
+  /** Told of each request as it is sent, before any answer. */
+  onSend?: (method: string, url: string) => void
 }
 
 /** Sends requests and reports each exchange to the recorders. */
@@ -101,6 +103,7 @@ async function sendOnce(
   }
   if (body !== undefined) exchange.requestBody = body
   const started = performance.now()
+  config.onSend?.(method, url)
   const controller = new AbortController()
   try {
     const what = `${method} ${url}`

@@ -1,6 +1,7 @@
 import { curlCommand } from '../http/curl.ts'
 import { LEVELS, levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
+import { explorationSummary } from './pretty.ts'
 
 function escapeXml(text: string): string {
   return (
@@ -55,13 +56,32 @@ function wallTime(results: readonly CheckResult[]): number {
   return Math.max(...ran.map((r) => r.startMs! + r.durationMs)) - start
 }
 
+/** A server that stopped answering mid-run, as an error of its own (not a contract failure). */
+function unreachableSuite(report: ConformanceReport): string[] {
+  if (report.unreachable === undefined) return []
+  const message = escapeXml(`the server stopped answering: ${report.unreachable}`)
+  return [
+    `  <testsuite name="server" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
+    `    <testcase classname="todokit.server" name="server: answers for the whole run" time="0.000">`,
+    `      <error message="${message}" type="unreachable"/>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ]
+}
+
 /** Records the run could not remove, as a suite of its own so CI shows them. */
 function cleanupSuite(report: ConformanceReport): string[] {
-  if (report.residue.length === 0) return []
+  if (report.residue.length === 0 && report.cleanup.verified) return []
   const records = report.residue
-    .map((r) => `id ${r.id}${r.content === undefined ? '' : ` (${r.content})`}: ${r.reason}`)
+    .map(
+      (r) =>
+        `id ${r.id}${r.content === undefined ? '' : ` (${r.content})`}: ${r.possible ? 'possible residue: ' : ''}${r.reason}`,
+    )
     .join('\n')
-  const text = `Cleanup left ${report.residue.length} record(s) the run created (content starts with ${report.marker}):\n${records}`
+  const unverified = report.cleanup.verified
+    ? ''
+    : `Cleanup unverified: ${report.cleanup.unverifiedBecause ?? 'it could not check'}\n`
+  const text = `${unverified}Cleanup left ${report.residue.length} record(s) the run created (content starts with ${report.marker}):\n${records}`
   return [
     `  <testsuite name="cleanup" tests="1" failures="0" errors="0" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
     `    <testcase classname="todokit.cleanup" name="cleanup: records the run created and could not remove" time="0.000">`,
@@ -80,6 +100,17 @@ function cleanupSuite(report: ConformanceReport): string[] {
  * writeFileSync('conformance.xml', renderJunit(await runConformance({ baseUrl })))
  */
 export function renderJunit(report: ConformanceReport): string {
+  const summary = explorationSummary(report)
+  // The JUnit schema allows properties in a testsuite only: each suite carries the seed.
+  const properties = [
+    '    <properties>',
+    `      <property name="exploration.seed" value="${report.exploration.seed}"/>`,
+    `      <property name="exploration.budget" value="${escapeXml(report.exploration.budget)}"/>`,
+    ...(summary
+      ? [`      <property name="exploration.summary" value="${escapeXml(summary)}"/>`]
+      : []),
+    '    </properties>',
+  ]
   const suites = LEVELS.flatMap((level) => {
     const results = report.checks.filter((check) => check.level === level)
     if (results.length === 0) return []
@@ -88,16 +119,18 @@ export function renderJunit(report: ConformanceReport): string {
     const time = seconds(wallTime(results))
     return [
       `  <testsuite name="${escapeXml(levelLabel(level))}" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}" timestamp="${report.startedAt}">`,
+      ...properties,
       ...results.map(testcase),
       '  </testsuite>',
     ]
   })
   const failures = report.checks.filter((r) => r.status === 'failed' && r.counted).length
-  const cleanup = cleanupSuite(report)
-  const tests = report.checks.length + (cleanup.length > 0 ? 1 : 0)
+  const cleanup = [...unreachableSuite(report), ...cleanupSuite(report)]
+  const tests =
+    report.checks.length + (report.unreachable ? 1 : 0) + (cleanupSuite(report).length > 0 ? 1 : 0)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${tests}" failures="${failures}" errors="0" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${tests}" failures="${failures}" errors="${report.unreachable ? 1 : 0}" time="${seconds(report.durationMs)}">`,
     ...suites,
     ...cleanup,
     '</testsuites>',

@@ -112,14 +112,68 @@ function renderSummary(report: ConformanceReport, paint: Palette): string[] {
 }
 
 function renderResidue(report: ConformanceReport, paint: Palette): string[] {
-  if (report.residue.length === 0)
-    return [paint.dim(`Cleanup: every record marked ${report.marker} was removed.`)]
-  return [
-    paint.yellow(
-      `Cleanup left ${report.residue.length} record(s) it created (content starts with ${report.marker}):`,
+  const lines: string[] = []
+  if (!report.cleanup.verified) {
+    lines.push(
+      paint.yellow(
+        `Cleanup unverified: ${report.cleanup.unverifiedBecause ?? 'it could not check'}; records marked ${report.marker} may remain.`,
+      ),
+    )
+  } else if (report.residue.length === 0) {
+    lines.push(
+      paint.dim(
+        `Cleanup verified: each record of the run was read back before its DELETE, and GET /todos lists none marked ${report.marker}.`,
+      ),
+    )
+  }
+  if (report.residue.length > 0) {
+    const possible = report.residue.filter((r) => r.possible).length
+    lines.push(
+      paint.yellow(
+        `Cleanup left ${report.residue.length} record(s) of the run${possible ? ` (${possible} possible residue)` : ''} (content starts with ${report.marker}):`,
+      ),
+      ...report.residue.map(
+        (r) => `  id ${r.id}: ${r.possible ? 'possible residue: ' : ''}${r.reason}`,
+      ),
+    )
+  }
+  return lines
+}
+
+/** One line on what the exploration did, or nothing when it did not run. */
+export function explorationSummary(report: ConformanceReport): string | undefined {
+  const kinds = report.exploration.kinds
+  if (kinds.length === 0) return undefined
+  const sum = (pick: (k: (typeof kinds)[number]) => number) =>
+    kinds.reduce((n, k) => n + pick(k), 0)
+  const queries = kinds
+    .filter((k) => k.kind !== 'operations')
+    .map((k) => `${k.kind} ${k.queries.length}`)
+    .join(', ')
+  return `Exploration (seed ${report.exploration.seed}, budget ${report.exploration.budget}): ${sum((k) => k.operations)} operations in ${sum((k) => k.runs)} random sequences, ${sum((k) => k.queries.length)} query combinations (${queries}), ${sum((k) => k.requests)} requests. Replay with --seed ${report.exploration.seed}.`
+}
+
+function renderObserved(report: ConformanceReport, paint: Palette): string[] {
+  const { idAssignment, duplicateIds, foreignRecordsAtStart } = report.observed
+  const ids = {
+    unknown: 'not tried',
+    assigns: 'the server assigns ids to creates without one',
+    refuses: 'the server refuses creates without an id',
+  }[idAssignment]
+  const lines = [
+    paint.dim(
+      `Observed: ${ids}; ${foreignRecordsAtStart} record(s) listed at the start, never written to.`,
     ),
-    ...report.residue.map((r) => `  id ${r.id}: ${r.reason}`),
   ]
+  const exploration = explorationSummary(report)
+  if (exploration) lines.push(paint.dim(exploration))
+  if (duplicateIds.length > 0) {
+    lines.push(paint.red(`Duplicate ids handed out by POST: ${duplicateIds.join(', ')}`))
+  }
+  if (report.unreachable) {
+    lines.push(paint.red(`Server unreachable: ${report.unreachable}. The run ended there.`))
+  }
+  return lines
 }
 
 function verdictLine(report: ConformanceReport, counted: CheckResult[], paint: Palette): string {
@@ -127,7 +181,11 @@ function verdictLine(report: ConformanceReport, counted: CheckResult[], paint: P
     return `${paint.red(paint.bold('FAIL'))} ${counted.length} counted check(s) failed: ${counted.map((c) => c.id).join(', ')}`
   }
   if (report.verdict === 'partial') {
-    const why = report.interrupted ? 'the run was interrupted' : 'the run was incomplete'
+    const why = report.unreachable
+      ? 'the server stopped answering'
+      : report.interrupted
+        ? 'the run was interrupted'
+        : 'the run was incomplete'
     return `${paint.yellow(paint.bold('PARTIAL'))} no counted check failed, but ${why}: ${report.notRun} counted check(s) not run or inconclusive, so conformance is not shown`
   }
   return `${paint.green(paint.bold('PASS'))} conforms to the todos contract`
@@ -146,7 +204,7 @@ export function renderPretty(report: ConformanceReport, options: PrettyOptions =
   const lines: string[] = []
   for (const failure of failures) lines.push('', renderFailure(failure, options))
   lines.push('', paint.bold(`Summary for ${report.baseUrl}`), ...renderSummary(report, paint), '')
-  lines.push(...renderResidue(report, paint))
+  lines.push(...renderObserved(report, paint), ...renderResidue(report, paint))
   const ran = report.summary.passed + report.summary.failed
   lines.push(
     verdictLine(report, counted, paint),

@@ -1,9 +1,9 @@
-import { COLLECTION_PATH, type Todo, TodoList, todoPath } from '@todokit/sdk/contract'
-import * as z from 'zod/mini'
+import { COLLECTION_PATH, todoPath } from '@todokit/sdk/contract'
 import type { HttpClient } from '../http/client.ts'
 import { RequestTimeoutError } from '../http/errors.ts'
-import type { Residue } from '../report.ts'
+import type { CleanupOutcome, Residue } from '../report.ts'
 import type { Ledger } from './ledger.ts'
+import { type LenientRecord, provesOurs, readLeniently } from './lenient.ts'
 import { forEachConcurrent } from './pool.ts'
 
 const CLEANUP_CONCURRENCY = 8
@@ -12,76 +12,127 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-async function listed(http: HttpClient): Promise<Todo[] | undefined> {
+/** The list read leniently, or why it could not be read. */
+async function listed(http: HttpClient): Promise<LenientRecord[] | string> {
   try {
     const response = await http.request('GET', COLLECTION_PATH)
-    const parsed = z.safeParse(TodoList, response.json)
-    return response.status === 200 && parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
+    const records = response.status === 200 ? readLeniently(response.json) : undefined
+    return records ?? `GET /todos answered ${response.status} ${response.statusText} without a list`
+  } catch (error) {
+    return `GET /todos failed: ${describeError(error)}`
   }
 }
 
+function contentOf(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
 /**
- * Removes every record the run created and returns those it could not. Confirmed records not
- * yet deleted are deleted by id (unless a DELETE of theirs got no clear answer: the server may
- * have deleted it and given the id to someone else); then the list is read once, and any record that carries the
- * run's marker, or the content the ledger holds for a record not yet deleted, is deleted again
- * (a server whose DELETE answered 200 without deleting, or a create whose answer was lost).
- * Records of others are never touched: an id alone, proposed or once confirmed, proves nothing,
- * since a server may give a freed id to someone else's record.
+ * Removes the records the run created and says what it could not remove or could not check.
+ * A record is deleted only after `GET /todos/{id}` shows it with the run's marker: an id alone,
+ * proposed or answered by a create, proves nothing (servers reuse ids, and some hand out ids in
+ * use). Ids another record held when the run started are never sent a DELETE. The list is read
+ * leniently (id and content), so one malformed record cannot stop the sweep; whatever could
+ * not be read back or whose DELETE got no clear answer is reported as possible residue, and the
+ * outcome is `verified` only when the final list shows none of the run's records.
  */
 export async function cleanUp(
   http: HttpClient,
   ledger: Ledger,
   marker: string,
-): Promise<Residue[]> {
-  const failures = new Map<number, string>()
-  // Once a DELETE got no answer, the others would most likely wait as long: stop sending them,
+): Promise<CleanupOutcome> {
+  const residue = new Map<number, Residue>()
+  const unverified: string[] = []
+  const possible = (id: number, reason: string, content?: unknown) => {
+    residue.set(id, { id, content: contentOf(content), reason, possible: true })
+  }
+  // Once a DELETE got no answer the others would most likely wait as long: stop sending them,
   // so a hanging server costs one timeout rather than one per record.
   let hanging: string | undefined
+
+  const before = await listed(http)
+  const listedIds = typeof before === 'string' ? [] : before.map((record) => record.id)
+  const shared = new Set(listedIds.filter((id, i) => listedIds.indexOf(id) !== i))
+  const candidates = new Set<number>()
+  for (const entry of ledger.entries.values()) if (!entry.deleted) candidates.add(entry.id)
+  if (typeof before === 'string') unverified.push(before)
+  else {
+    for (const record of before) {
+      if (
+        typeof record.id === 'number' &&
+        Number.isFinite(record.id) &&
+        provesOurs(record.content, marker)
+      ) {
+        candidates.add(record.id as number)
+      }
+    }
+  }
+
   const remove = async (id: number) => {
+    const entry = ledger.entries.get(id)
+    if (ledger.isShared(id) || shared.has(id)) {
+      possible(id, 'not deleted: another record holds the same id', entry?.content)
+      return
+    }
+    let read: Awaited<ReturnType<HttpClient['request']>>
+    try {
+      read = await http.request('GET', todoPath(id))
+    } catch (error) {
+      unverified.push(`GET /todos/${id} failed`)
+      possible(id, `could not be read back: ${describeError(error)}`, entry?.content)
+      return
+    }
+    if (read.status === 404 || read.status === 410) return
+    const record = read.status === 200 ? readLeniently([read.json])?.[0] : undefined
+    if (record === undefined) {
+      unverified.push(`GET /todos/${id} answered ${read.status}`)
+      possible(id, `read back answered ${read.status} ${read.statusText}`, entry?.content)
+      return
+    }
+    if (record.id !== id || !provesOurs(record.content, marker)) {
+      // Someone else's record at an id a create of the run answered: never delete it.
+      if (entry?.confirmed && !entry.deleteUncertain) {
+        possible(
+          id,
+          `not deleted: GET /todos/${id} shows a record without the run's marker, although a create answered this id`,
+          entry.content,
+        )
+      }
+      return
+    }
     if (hanging) {
-      failures.set(id, `not attempted: ${hanging}`)
+      possible(id, `not attempted: ${hanging}`, record.content)
       return
     }
     try {
       const response = await http.request('DELETE', todoPath(id))
       if (response.status >= 300 && response.status !== 404) {
-        failures.set(id, `DELETE answered ${response.status} ${response.statusText}`)
+        possible(id, `DELETE answered ${response.status} ${response.statusText}`, record.content)
       }
     } catch (error) {
       if (error instanceof RequestTimeoutError) hanging = describeError(error)
-      failures.set(id, describeError(error))
+      possible(id, `DELETE got no answer: ${describeError(error)}`, record.content)
     }
   }
-  const confirmed = [...ledger.entries.values()].filter(
-    (entry) => entry.confirmed && !entry.deleted && !entry.deleteUncertain,
-  )
-  await forEachConcurrent(confirmed, CLEANUP_CONCURRENCY, (entry) => remove(entry.id))
+  await forEachConcurrent([...candidates], CLEANUP_CONCURRENCY, remove)
 
-  // A listed record is the run's only by its content: a deleted record's id may now belong to
-  // someone else's record (servers reuse ids), so an id alone proves nothing.
-  const ours = (todo: Todo) => {
-    if (todo.content.startsWith(marker)) return true
-    const entry = ledger.entries.get(todo.id)
-    return entry?.confirmed === true && !entry.deleted && entry.content === todo.content
+  const after = await listed(http)
+  if (typeof after === 'string') unverified.push(after)
+  else {
+    for (const record of after) {
+      const id = record.id as number
+      if (!provesOurs(record.content, marker) || residue.has(id)) continue
+      residue.set(id, {
+        id,
+        content: contentOf(record.content),
+        reason: 'still listed after DELETE answered success',
+      })
+    }
   }
-  const before = await listed(http)
-  if (before === undefined) {
-    return [...failures].map(([id, reason]) => ({
-      id,
-      content: ledger.entries.get(id)?.content,
-      reason: `${reason}; GET /todos is unreadable, so the rest could not be verified`,
-    }))
+  return {
+    residue: [...residue.values()],
+    verified: unverified.length === 0,
+    ...(unverified.length > 0 ? { unverifiedBecause: unverified.slice(0, 3).join('; ') } : {}),
   }
-  const leftovers = before.filter(ours)
-  if (leftovers.length === 0) return []
-  await forEachConcurrent(leftovers, CLEANUP_CONCURRENCY, (todo) => remove(todo.id))
-  const after = (await listed(http)) ?? leftovers
-  return after.filter(ours).map((todo) => ({
-    id: todo.id,
-    content: todo.content,
-    reason: failures.get(todo.id) ?? 'still listed after DELETE answered success',
-  }))
 }

@@ -8,7 +8,7 @@ function statusLine(response: HttpResponse): string {
 }
 
 /** What `response` answered to, for messages: `PATCH /todos/7`. */
-export function requestLine(response: HttpResponse): string {
+export function requestLine(response: Pick<HttpResponse, 'exchange'>): string {
   const url = new URL(response.exchange.url)
   return `${response.exchange.method} ${url.pathname}${url.search}`
 }

@@ -5,6 +5,19 @@
 export const PROPOSED_ID_MIN = 1_000_000_000
 export const PROPOSED_ID_MAX = 2_000_000_000
 
+/**
+ * Ids just below the proposal range, one digit shorter: a sort check proposes one of them (after
+ * GET shows it free) so that ids of different digit counts meet, and string order shows.
+ */
+export const SHORT_PROPOSED_ID_MIN = 999_000_000
+
+/** A random 9-digit id from just below the proposal range. */
+export function randomShortProposedId(): number {
+  return (
+    SHORT_PROPOSED_ID_MIN + Math.floor(Math.random() * (PROPOSED_ID_MIN - SHORT_PROPOSED_ID_MIN))
+  )
+}
+
 /** A random id in the proposal range. */
 export function randomProposedId(): number {
   return PROPOSED_ID_MIN + Math.floor(Math.random() * (PROPOSED_ID_MAX - PROPOSED_ID_MIN))

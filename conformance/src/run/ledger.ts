@@ -16,6 +16,16 @@ export interface LedgerEntry {
    * anyway, and its id may now be someone else's, so cleanup finds it by content only.
    */
   deleteUncertain?: boolean
+  /** `true` once a DELETE of it was sent: from then on, the server may give its id to another record. */
+  deleteSent?: boolean
+}
+
+/** A create that answered an id another record held: the server hands out ids in use. */
+export interface DuplicateId {
+  id: number
+  /** What held the id, as a sentence. */
+  heldBy: string
+  exchange: Exchange
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -45,6 +55,25 @@ function sentObject(exchange: Exchange): Record<string, unknown> | undefined {
  */
 export class Ledger {
   readonly entries = new Map<number, LedgerEntry>()
+  /**
+   * Ids of the records listed when the run started, none of them the run's: the kit never
+   * sends PUT, PATCH or DELETE to them, whatever a create answers.
+   */
+  readonly foreignIds = new Set<number>()
+  /** Creates that answered an id another record held. */
+  readonly duplicates: DuplicateId[] = []
+
+  /** Whether `id` may belong to someone else: listed at the start, or handed out twice. */
+  isShared(id: number): boolean {
+    return this.foreignIds.has(id) || this.duplicates.some((duplicate) => duplicate.id === id)
+  }
+
+  /** Notes a DELETE as it is sent: its answer may arrive after a create that reuses the id. */
+  sending = (method: string, url: string): void => {
+    if (method !== 'DELETE') return
+    const entry = this.entries.get(idInPath(new URL(url).pathname))
+    if (entry) entry.deleteSent = true
+  }
 
   /** Records what an exchange tells about the records the run owns. */
   observe = (exchange: Exchange, response?: HttpResponse): void => {
@@ -55,8 +84,16 @@ export class Ledger {
     if (exchange.method === 'POST' && isCollection) {
       const created = response && response.status >= 200 && response.status < 300
       const body = response?.json
-      if (created && isRecord(body) && Number.isInteger(body.id)) {
-        this.add({ id: body.id as number, content: sentContent, confirmed: true })
+      if (created && isRecord(body) && typeof body.id === 'number' && Number.isFinite(body.id)) {
+        const id = body.id as number
+        const known = this.entries.get(id)
+        const heldBy = this.foreignIds.has(id)
+          ? 'a record listed when the run started'
+          : known?.confirmed && !known.deleted && !known.deleteUncertain && !known.deleteSent
+            ? 'a record this run created earlier and has not deleted'
+            : undefined
+        if (heldBy) this.duplicates.push({ id, heldBy, exchange })
+        this.add({ id, content: sentContent, confirmed: true })
       } else if (
         Number.isInteger(sent?.id) &&
         (response === undefined || response.status >= 500 || created)

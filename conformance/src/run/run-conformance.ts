@@ -1,14 +1,20 @@
 import { checks as catalogue } from '../checks/index.ts'
 import { InvalidOptionsError } from '../errors.ts'
+import { describeBudget } from '../explore/budget.ts'
 import { type ConformanceOptions, resolveOptions } from '../options.ts'
-import type { CheckResult, ConformanceReport, Residue } from '../report.ts'
+import type { CheckResult, CleanupOutcome, ConformanceReport } from '../report.ts'
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts'
 import { forEachConcurrent } from './pool.ts'
 import { isSelected } from './select.ts'
 import { createSession, skippedResult } from './session.ts'
 
-function notRunReason(selected: boolean, bailedOn: string | undefined): string {
+function notRunReason(
+  selected: boolean,
+  bailedOn: string | undefined,
+  unreachable: string | undefined,
+): string {
   if (!selected) return 'not selected by only/skip'
+  if (unreachable) return `not run: the server stopped answering (${unreachable})`
   return bailedOn ? `not run: bail after ${bailedOn} failed` : 'not run: interrupted'
 }
 
@@ -39,13 +45,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   let bailedOn: string | undefined
 
   await session.preflight()
-  let residue: Residue[] = []
+  let cleanup: CleanupOutcome = { residue: [], verified: false }
   try {
-    // Checks that may leave invalid records on a lax server run last, once the others have
-    // ended, so that no check reading the whole list sees those records.
+    // Checks that may leave invalid records on a lax server run after the others, so that no
+    // check reading the whole list sees those records; checks that judge what the whole run
+    // observed run last.
     const phases = [
-      selected.filter((check) => !check.sendsInvalidData),
+      selected.filter((check) => !check.sendsInvalidData && !check.judgesTheRun),
       selected.filter((check) => check.sendsInvalidData),
+      selected.filter((check) => check.judgesTheRun),
     ]
     for (const phase of phases) {
       await forEachConcurrent(
@@ -57,21 +65,29 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
           if (result.status === 'failed' && result.counted && resolved.bail) bailedOn ??= check.id
           options.onResult?.(result, { done: results.size, total: selected.length })
         },
-        () => bailedOn !== undefined || resolved.signal?.aborted === true,
+        () =>
+          bailedOn !== undefined ||
+          resolved.signal?.aborted === true ||
+          session.unreachable !== undefined,
       )
     }
   } finally {
-    residue = await session.cleanUp()
+    cleanup = await session.cleanUp()
   }
 
   const checks = all.map(
     (check) =>
       results.get(check.id) ??
-      skippedResult(check, resolved, notRunReason(selected.includes(check), bailedOn)),
+      skippedResult(
+        check,
+        resolved,
+        notRunReason(selected.includes(check), bailedOn, session.unreachable),
+      ),
   )
   const count = (status: CheckResult['status']) =>
     checks.filter((check) => check.status === status).length
   const interrupted = resolved.signal?.aborted === true
+  const unreachable = session.unreachable
   const failed = checks.some((check) => check.status === 'failed' && check.counted)
   const notRun = checks.filter((check) => check.status === 'skipped' && check.counted).length
   return {
@@ -83,12 +99,29 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     marker: session.marker,
     capabilities: resolved.capabilities,
     strict: resolved.strict,
-    ok: !failed && !interrupted,
+    ok: !failed && !interrupted && unreachable === undefined,
     interrupted,
-    verdict: failed ? 'fail' : interrupted || notRun > 0 ? 'partial' : 'pass',
+    verdict: failed ? 'fail' : interrupted || notRun > 0 || unreachable ? 'partial' : 'pass',
     notRun,
+    ...(unreachable === undefined ? {} : { unreachable }),
+    observed: {
+      idAssignment: session.state.idAssignment,
+      duplicateIds: session.state.ledger.duplicates.map((d) => d.id),
+      foreignRecordsAtStart: session.state.ledger.foreignIds.size,
+    },
+    exploration: {
+      seed: resolved.seed,
+      budget: describeBudget(resolved.budget),
+      kinds: session.state.exploration.stats,
+    },
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
     checks,
-    residue,
+    residue: cleanup.residue,
+    cleanup: {
+      verified: cleanup.verified,
+      ...(cleanup.unverifiedBecause === undefined
+        ? {}
+        : { unverifiedBecause: cleanup.unverifiedBecause }),
+    },
   }
 }

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest'
+import { type FetchLike, renderPretty, runConformance } from '../src/index.ts'
+import { is, json, pathId } from './defects.ts'
+import { IN_PROCESS_URL } from './servers.ts'
+import { type StoredRecord, type VariantOptions, variantServer } from './variant-server.ts'
+
+/** Someone else's records, at the ids a counter that ignores existing records hands out next. */
+const FOREIGN: StoredRecord[] = [
+  { id: 1, content: 'Water the plants', completed: false },
+  { id: 2, content: 'Call the plumber', completed: true },
+  { id: 3, content: 'Pay rent', completed: false },
+]
+
+/** Every request a run sends, so a test can say which ids it wrote to. */
+function watched(inner: FetchLike) {
+  const writes: string[] = []
+  const fetch: FetchLike = (request) => {
+    if (['PUT', 'PATCH', 'DELETE'].includes(request.method)) {
+      writes.push(`${request.method} ${new URL(request.url).pathname}`)
+    }
+    return inner(request)
+  }
+  return { fetch, writes }
+}
+
+function foreignUntouched(records: readonly StoredRecord[], except: number[] = []) {
+  for (const record of FOREIGN.filter((r) => !except.includes(r.id as number))) {
+    expect(records, `foreign record ${String(record.id)}`).toContainEqual(record)
+  }
+}
+
+async function run(options: VariantOptions, extra: { timeout?: number } = {}) {
+  const server = variantServer({ seed: FOREIGN, ...options })
+  const watch = watched(server.fetch)
+  const report = await runConformance({
+    baseUrl: IN_PROCESS_URL,
+    fetch: watch.fetch,
+    capabilities: 'all',
+    strict: true,
+    ...extra,
+  })
+  return { server, report, writes: watch.writes }
+}
+
+describe('a run on a server that holds other people’s records', () => {
+  it('never deletes a record at an id a lax server handed out twice', async () => {
+    // The server accepts anything and hands out ids from a counter that ignores existing
+    // records: a create without an id gets id 1, which is already someone else's.
+    const { server, report, writes } = await run({
+      lax: true,
+      assignIds: 'counter',
+      duplicateIds: 'add',
+    })
+    foreignUntouched(server.records())
+    for (const id of [1, 2, 3]) expect(writes).not.toContain(`DELETE /todos/${id}`)
+    const distinct = report.checks.find((c) => c.id === 'create.distinct-ids')
+    expect(distinct).toMatchObject({ status: 'failed' })
+    expect(distinct?.message).toMatch(/already held/)
+    // Records of the run that share an id with someone else's stay, reported as possible residue.
+    expect(report.residue.length).toBeGreaterThan(0)
+    expect(renderPretty(report)).not.toMatch(/every record .* was removed/)
+  })
+
+  it('sends nothing but the first create to an id a server overwrites, and reports it', async () => {
+    const { server, report, writes } = await run({
+      lax: true,
+      assignIds: 'counter',
+      duplicateIds: 'overwrite',
+    })
+    // The server's own create overwrote record 1; the kit never writes to a listed foreign id.
+    foreignUntouched(server.records(), [1])
+    for (const id of [1, 2, 3]) expect(writes.filter((w) => w.endsWith(`/todos/${id}`))).toEqual([])
+    expect(report.checks.find((c) => c.id === 'create.distinct-ids')?.status).toBe('failed')
+    expect(report.residue.some((r) => r.id === 1)).toBe(true)
+  })
+
+  it('reads the list leniently: one malformed foreign record does not stop cleanup', async () => {
+    const server = variantServer({
+      seed: FOREIGN,
+      malformed: { id: 'x7', content: 5, completed: 'maybe' },
+    })
+    // One create is stored but answered 500: only the final sweep of the list can find it.
+    let failedOnce = false
+    const fetch: FetchLike = async (request) => {
+      const response = await server.fetch(request)
+      if (is(request, 'POST', 'list') && response.ok && !failedOnce) {
+        failedOnce = true
+        return json({ title: 'oops' }, 500)
+      }
+      return response
+    }
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch })
+    expect(server.records().filter((r) => String(r.content).startsWith('[todokit'))).toEqual([])
+    expect(report.cleanup.verified).toBe(true)
+    foreignUntouched(server.records())
+  })
+
+  it('lists every uncertain delete as possible residue when DELETE never answers', async () => {
+    const server = variantServer({ seed: FOREIGN })
+    const fetch: FetchLike = (request) =>
+      is(request, 'DELETE', 'record') ? new Promise<Response>(() => {}) : server.fetch(request)
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch, timeout: 100 })
+    const ours = server.records().filter((r) => String(r.content).startsWith(report.marker))
+    expect(ours.length).toBeGreaterThan(0)
+    expect(report.residue.map((r) => r.id).sort()).toEqual(ours.map((r) => r.id).sort())
+    for (const residue of report.residue) {
+      expect(residue).toMatchObject({ possible: true, reason: expect.stringMatching(/no answer/) })
+    }
+    expect(renderPretty(report)).not.toMatch(/Cleanup verified/)
+    foreignUntouched(server.records())
+  })
+
+  it('says cleanup is unverified when it cannot read the list at the end', async () => {
+    const server = variantServer({ seed: FOREIGN })
+    let deleting = false
+    const fetch: FetchLike = (request) => {
+      if (is(request, 'DELETE', 'record')) deleting = true
+      if (deleting && is(request, 'GET', 'list')) return json({ title: 'unavailable' }, 503)
+      return server.fetch(request)
+    }
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch, only: ['create.*'] })
+    expect(report.cleanup).toMatchObject({
+      verified: false,
+      unverifiedBecause: expect.stringMatching(/503/),
+    })
+    expect(renderPretty(report)).toMatch(/^Cleanup unverified: .*503/m)
+    expect(renderPretty(report)).not.toMatch(/Cleanup verified|was removed/)
+    foreignUntouched(server.records())
+  })
+})
+
+describe('a mock that stores nothing and answers one canned todo', () => {
+  const CANNED = { id: 1, content: 'string', completed: true }
+  const mock: FetchLike = async (request) => {
+    if (is(request, 'GET', 'list')) return json([CANNED])
+    if (is(request, 'POST', 'list')) return json(CANNED, 201)
+    if (request.method === 'DELETE') return json({})
+    if (new URL(request.url).pathname.startsWith('/todos/') && pathId(request) !== '') {
+      return json(CANNED)
+    }
+    return json({ title: 'not found' }, 404)
+  }
+
+  it('fails every check that reads back what it created, and deletes nothing', async () => {
+    const watch = watched(mock)
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: watch.fetch })
+    const status = (id: string) => report.checks.find((c) => c.id === id)?.status
+    for (const id of [
+      'create.returns-stored-todo',
+      'create.appears-in-list',
+      'create.readable-by-id',
+      'get.returns-requested-record',
+      'todo.field-types',
+      'patch.applies-sent-fields',
+    ]) {
+      expect(status(id), id).not.toBe('passed')
+    }
+    const passed = report.checks.filter((c) => c.status === 'passed' && c.level === 'required')
+    // The canned list is an array of todos: that much is true of it.
+    expect(passed.map((c) => c.id)).toEqual(['list.returns-array'])
+    expect(watch.writes.filter((w) => w.startsWith('DELETE'))).toEqual([])
+  })
+})
