@@ -12,7 +12,7 @@ const running = new Set<ChildProcess>()
 export async function killChildren(): Promise<void> {
   await Promise.all(
     [...running].map((child) => {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
+      const exited = new Promise((resolve) => child.once('close', resolve))
       child.kill('SIGKILL')
       return exited
     }),
@@ -25,7 +25,7 @@ export interface Child {
   readonly lines: string[]
   /** Resolves once a printed line satisfies `predicate` (with that line). */
   waitForLine(predicate: (line: string, count: number) => boolean): Promise<string>
-  /** Sends SIGKILL and resolves once the process is gone. */
+  /** Sends SIGKILL and resolves once the process is gone and all its output is read. */
   kill(): Promise<void>
 }
 
@@ -38,8 +38,11 @@ export function startChild(script: string, args: string[]): Child {
   let stderr = ''
   const waiters = new Set<() => void>()
   running.add(process)
+  // 'close', not 'exit': only then has every line the child printed been read from the pipe.
+  // A kill test that stopped reading at 'exit' missed the child's last lines, and so took
+  // a todo whose delete it had not yet read for a lost write.
   const exited = new Promise<void>((resolve) =>
-    process.once('exit', () => {
+    process.once('close', () => {
       running.delete(process)
       resolve()
     }),
