@@ -136,9 +136,18 @@ describe('one defect, one verdict, under the rule it breaks', () => {
       expect.arrayContaining(['bad-request.non-integer-id', 'todo.stays-complete']),
     )
     // Malformed bodies it stored (an empty object for broken JSON, even over a record of the
-    // run) hold no marker: they are reported as possible residue, never deleted.
-    const left = [...stored.values()]
-    for (const record of left) expect(record.content).toBeUndefined()
+    // run) hold no marker: they are reported as possible residue, never deleted. A record of
+    // the run may be left too, when the server handed its id out twice (it counts its records
+    // to pick the next id): the kit cannot tell which one a DELETE would remove, so it reports
+    // that id rather than risk the other record.
+    const reported = new Set(report.residue.map((residue) => residue.id))
+    for (const record of stored.values()) {
+      if (record.content === undefined) continue
+      expect(reported.has(record.id as number), JSON.stringify(record)).toBe(true)
+      expect(report.residue).toContainEqual(
+        expect.objectContaining({ id: record.id, reason: expect.stringMatching(/same id/) }),
+      )
+    }
     expect(report.residue.length).toBeGreaterThan(0)
     for (const residue of report.residue) expect(residue.possible).toBe(true)
   })
