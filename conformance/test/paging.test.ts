@@ -30,6 +30,17 @@ describe('paging, a capability reported apart', () => {
   })
 
   it.each([
+    ['refuses client ids', { clientIds: 'reject' }],
+    ['ignores client ids', { clientIds: 'ignore' }],
+  ] as const)('decides every paging check on a server that %s', async (_name, options) => {
+    const server = variantServer({ seed: FOREIGN, ...options })
+    const report = await run(server.fetch, 'all')
+    const paging = report.checks.filter((check) => check.level === 'paging')
+    expect(paging.filter((check) => check.status !== 'passed')).toEqual([])
+    expect(server.records()).toEqual(FOREIGN)
+  })
+
+  it.each([
     ['ignores limit and cursor', 'ignored'],
     ['refuses limit and cursor as unknown parameters', 'refused'],
   ] as const)('passes a server without paging that %s, paging unclaimed', async (_name, paging) => {
