@@ -125,8 +125,8 @@ export const contractRules = {
   'paging.stable': pagingRule(
     'Cursors are keyset-based: a record present for the whole walk and never changed appears exactly once while others are created and deleted.',
   ),
-  'paging.bad-cursor': pagingRule(
-    'A cursor the server did not write is refused with 400 and a body that names the cursor.',
+  'paging.bad-input': pagingRule(
+    'A cursor the server did not write, or a limit that is not a positive integer, is refused with 400 and a body that names the parameter.',
   ),
   'errors.status-codes': {
     ref: '§7 Errors',

@@ -476,6 +476,17 @@ export const mutants: readonly Mutant[] = [
     },
   },
   {
+    name: 'paging-bad-limit-clamped',
+    defect: 'A limit that is not a positive integer is taken as 1 instead of refused',
+    caughtBy: 'paging.bad-limit-refused',
+    wrap: when(
+      (r) =>
+        is(r, 'GET', 'list') &&
+        /^(0|.*\D.*)$/.test(new URL(r.url).searchParams.get('limit') ?? '1'),
+      (request, inner) => inner(withQuery(request, (q) => q.set('limit', '1'))),
+    ),
+  },
+  {
     name: 'paging-offset-cursor',
     defect: 'The cursor is an offset: a delete between pages skips a record, a create repeats one',
     caughtBy: 'paging.stable-under-writes',

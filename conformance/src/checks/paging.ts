@@ -390,7 +390,7 @@ export const pagingChecks: readonly Check[] = [
     title:
       'GET /todos?limit=1&cursor=… with a cursor the server never wrote answers 400, naming the cursor',
     level: 'paging',
-    rule: 'paging.bad-cursor',
+    rule: 'paging.bad-input',
     alsoVerifies: ['errors.status-codes'],
     async run(ctx) {
       const response = await ctx.http.request('GET', COLLECTION_PATH, {
@@ -401,6 +401,27 @@ export const pagingChecks: readonly Check[] = [
         expected: 'a body that names the cursor',
         actual: response.text.slice(0, 200) || '(empty body)',
       })
+    },
+  },
+  {
+    id: 'paging.bad-limit-refused',
+    title: 'GET /todos?limit=0 and ?limit=ten answer 400, naming the limit',
+    level: 'paging',
+    rule: 'paging.bad-input',
+    alsoVerifies: ['errors.status-codes'],
+    async run(ctx) {
+      for (const limit of ['0', 'ten']) {
+        const response = await ctx.http.request('GET', COLLECTION_PATH, { query: { limit } })
+        expectStatus(response, [400])
+        ensure(
+          /limit/i.test(response.text),
+          `${requestLine(response)} does not say what is wrong`,
+          {
+            expected: 'a body that names the limit',
+            actual: response.text.slice(0, 200) || '(empty body)',
+          },
+        )
+      }
     },
   },
 ]
