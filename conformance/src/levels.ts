@@ -1,12 +1,15 @@
-/** Optional parts of the contract an implementation may claim: the query conventions. */
-export const CAPABILITIES = ['filter', 'search', 'sort'] as const
-/** One optional part of the contract: `filter`, `search` or `sort`. */
+/**
+ * Optional parts an implementation may claim: the contract's query conventions, and paging
+ * (todokit's `limit`, cursor and `Link` where the contract says "not shown").
+ */
+export const CAPABILITIES = ['filter', 'search', 'sort', 'paging'] as const
+/** One optional part: `filter`, `search`, `sort` or `paging`. */
 export type Capability = (typeof CAPABILITIES)[number]
 
 /**
  * How much a check weighs. `required`: an endpoint row or numbered rule of the contract.
  * `recommended`: what the contract implies but does not pin (counts with `--strict`).
- * A capability: a query convention, counted when the implementation claims it.
+ * A capability: a query convention or paging, counted when the implementation claims it.
  */
 export const LEVELS = ['required', 'recommended', ...CAPABILITIES] as const
 /** One of {@link LEVELS}. */

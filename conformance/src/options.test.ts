@@ -5,10 +5,11 @@ import { normalizeBaseUrl, parseCapabilities, resolveOptions } from './options.t
 describe('options', () => {
   it('reads capabilities as a list, all or none', () => {
     expect(parseCapabilities('filter, sort')).toEqual(['filter', 'sort'])
-    expect(parseCapabilities('all')).toEqual(['filter', 'search', 'sort'])
+    expect(parseCapabilities('all')).toEqual(['filter', 'search', 'sort', 'paging'])
+    expect(parseCapabilities('paging,filter')).toEqual(['paging', 'filter'])
     expect(parseCapabilities('none')).toEqual([])
     expect(parseCapabilities(undefined)).toEqual([])
-    expect(() => parseCapabilities('paging')).toThrow(InvalidOptionsError)
+    expect(() => parseCapabilities('pagination')).toThrow(InvalidOptionsError)
   })
 
   it('keeps a base path and drops the trailing slash', () => {

@@ -15,8 +15,10 @@ describe('public types', () => {
   })
 
   it('names capabilities and levels as literal unions', () => {
-    expectTypeOf<Capability>().toEqualTypeOf<'filter' | 'search' | 'sort'>()
-    expectTypeOf<Level>().toEqualTypeOf<'required' | 'recommended' | 'filter' | 'search' | 'sort'>()
+    expectTypeOf<Capability>().toEqualTypeOf<'filter' | 'search' | 'sort' | 'paging'>()
+    expectTypeOf<Level>().toEqualTypeOf<
+      'required' | 'recommended' | 'filter' | 'search' | 'sort' | 'paging'
+    >()
     expectTypeOf<CheckResult['status']>().toEqualTypeOf<'passed' | 'failed' | 'skipped'>()
   })
 
@@ -26,7 +28,10 @@ describe('public types', () => {
       fetch: (request: Request) => Response
     }>().toExtend<ConformanceOptions>()
     expectTypeOf<{ baseUrl: string; capabilities: 'all' }>().toExtend<ConformanceOptions>()
-    expectTypeOf<{ baseUrl: string; capabilities: ['paging'] }>().not.toExtend<ConformanceOptions>()
+    expectTypeOf<{
+      baseUrl: string
+      capabilities: ['pagination']
+    }>().not.toExtend<ConformanceOptions>()
   })
 
   it('lets the vitest adapter take options or a function returning them', () => {

@@ -91,3 +91,33 @@ export function eachTodo(edit: (todo: Record<string, unknown>) => Record<string,
 export function pathId(request: Request): string {
   return new URL(request.url).pathname.split('/').pop()!
 }
+
+/**
+ * Pages `GET /todos?limit=N` itself, over the correct server's full answer to the same query:
+ * `pageOf` picks the page a cursor names and says what the next cursor is. The next page is
+ * announced as the reference server does, `Link: <same query with cursor>; rel="next"`.
+ */
+export function pagedBy(
+  pageOf: (
+    all: Array<{ id: number }>,
+    cursor: string | null,
+    limit: number,
+  ) => { page: unknown[]; next?: string },
+): (request: Request, inner: FetchLike) => Promise<Response> {
+  return async (request, inner) => {
+    const url = new URL(request.url)
+    const limit = Number(url.searchParams.get('limit'))
+    const cursor = url.searchParams.get('cursor')
+    const full = await inner(
+      withQuery(request, (q) => {
+        q.delete('limit')
+        q.delete('cursor')
+      }),
+    )
+    if (!full.ok) return full
+    const { page, next } = pageOf((await full.json()) as Array<{ id: number }>, cursor, limit)
+    if (next === undefined) return json(page)
+    url.searchParams.set('cursor', next)
+    return json(page, 200, { link: `<${url.href}>; rel="next"` })
+  }
+}

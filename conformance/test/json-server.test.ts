@@ -53,6 +53,13 @@ describe('json-server 0.17.4 serving a todos array (a correct third party)', () 
     expect(report.ok).toBe(false)
   })
 
+  it('fails the paging capability, since json-server pages with _page and _limit, not limit', () => {
+    const paging = report.checks.filter((check) => check.level === 'paging')
+    expect(paging.filter((check) => check.status === 'failed').map((check) => check.id)).toEqual(
+      expect.arrayContaining(['paging.limit-respected', 'paging.link-well-formed']),
+    )
+  })
+
   it('passes filter and search, which json-server implements as the contract says', () => {
     const query = report.checks.filter(
       (check) => check.level === 'filter' || check.level === 'search',
@@ -64,7 +71,13 @@ describe('json-server 0.17.4 serving a todos array (a correct third party)', () 
     const failed = report.checks.filter((check) => check.status === 'failed')
     const real = ['create.without-completed', 'todo.stays-complete', 'bad-request.non-integer-id']
     expect(
-      failed.every((c) => c.level === 'recommended' || c.level === 'sort' || real.includes(c.id)),
+      failed.every(
+        (c) =>
+          c.level === 'recommended' ||
+          c.level === 'sort' ||
+          c.level === 'paging' ||
+          real.includes(c.id),
+      ),
     ).toBe(true)
     expect(failed.map((check) => check.id)).toContain('bad-request.wrong-types')
     for (const check of failed) expect(check.exchanges?.length).toBeGreaterThan(0)

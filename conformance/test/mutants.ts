@@ -7,6 +7,7 @@ import {
   get,
   is,
   json,
+  pagedBy,
   pathId,
   rewrite,
   routeOf,
@@ -444,6 +445,74 @@ export const mutants: readonly Mutant[] = [
             q.set('order', flipped.join(','))
           }),
         ),
+    ),
+  },
+  {
+    name: 'paging-limit-ignored',
+    defect: 'GET /todos ignores limit: every page is the whole collection, with no Link',
+    caughtBy: 'paging.limit-respected',
+    wrap: when(
+      (r) => is(r, 'GET', 'list'),
+      (request, inner) =>
+        inner(
+          withQuery(request, (q) => {
+            q.delete('limit')
+            q.delete('cursor')
+          }),
+        ),
+    ),
+  },
+  {
+    name: 'paging-link-malformed',
+    defect: 'The next page is announced as Link: URL; rel="next", without the angle brackets',
+    caughtBy: 'paging.link-well-formed',
+    wrap: (inner) => async (request) => {
+      const response = await inner(request)
+      const link = response.headers.get('link')
+      if (link === null) return response
+      const headers = new Headers(response.headers)
+      headers.set('link', link.replace(/<([^>]*)>/g, '$1'))
+      return new Response(response.body, { status: response.status, headers })
+    },
+  },
+  {
+    name: 'paging-bad-limit-clamped',
+    defect: 'A limit that is not a positive integer is taken as 1 instead of refused',
+    caughtBy: 'paging.bad-limit-refused',
+    wrap: when(
+      (r) =>
+        is(r, 'GET', 'list') &&
+        /^(0|.*\D.*)$/.test(new URL(r.url).searchParams.get('limit') ?? '1'),
+      (request, inner) => inner(withQuery(request, (q) => q.set('limit', '1'))),
+    ),
+  },
+  {
+    name: 'paging-offset-cursor',
+    defect: 'The cursor is an offset: a delete between pages skips a record, a create repeats one',
+    caughtBy: 'paging.stable-under-writes',
+    wrap: when(
+      (r) => is(r, 'GET', 'list') && new URL(r.url).searchParams.has('limit'),
+      pagedBy((all, cursor, limit) => {
+        const start = Number(cursor ?? 0)
+        const end = start + limit
+        return { page: all.slice(start, end), ...(end < all.length ? { next: String(end) } : {}) }
+      }),
+    ),
+  },
+  {
+    name: 'paging-cursor-ignores-order',
+    defect:
+      'The cursor is the last id, and the next page starts after it in id order, whatever the order',
+    caughtBy: 'paging.combines-with-query',
+    wrap: when(
+      (r) => is(r, 'GET', 'list') && new URL(r.url).searchParams.has('limit'),
+      pagedBy((all, cursor, limit) => {
+        const after = all.filter((todo) => cursor === null || todo.id > Number(cursor))
+        const page = after.slice(0, limit)
+        const last = page.at(-1)
+        const more = last !== undefined && after.some((todo) => todo.id > last.id)
+        return { page, ...(more ? { next: String(last.id) } : {}) }
+      }),
     ),
   },
 ]

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   type ConformanceReport,
+  LEVELS,
   renderFailure,
   renderJunit,
   renderPretty,
@@ -84,7 +85,7 @@ describe('reporters', () => {
     const xml = renderJunit(report)
     // One suite per level, and one for cleanup: the PATCH that reset content to "untitled"
     // took the run's marker off a record, so cleanup may not delete it and reports it.
-    expect(xml.match(/<testsuite /g)).toHaveLength(6)
+    expect(xml.match(/<testsuite /g)).toHaveLength(LEVELS.length + 1)
     expect(xml).toMatch(
       /possible residue: not deleted: GET \/todos\/\d+ shows a record without the run's marker/,
     )

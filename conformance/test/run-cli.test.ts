@@ -57,7 +57,7 @@ describe('runCli', () => {
     const cases: Array<[string[], RegExp]> = [
       [[], /Missing <base-url>/],
       [[server.baseUrl, '--reporter', 'tap'], /Unknown --reporter "tap"/],
-      [[server.baseUrl, '--capabilities', 'paging'], /Unknown capability "paging"/],
+      [[server.baseUrl, '--capabilities', 'pagination'], /Unknown capability "pagination"/],
       [[server.baseUrl, '--timeout', 'soon'], /--timeout expects a positive integer/],
       [[server.baseUrl, '--header', 'no colon'], /Invalid --header/],
       [['localhost:3000'], /Invalid base URL/],

@@ -29,6 +29,14 @@ export interface VariantOptions {
   collation?: 'code-unit' | 'locale'
   /** PUT to an unknown id creates the record rather than answering 404. */
   putCreates?: boolean
+  /**
+   * `GET /todos?limit=N`: `keyset` pages with a cursor of its own making (in id order without
+   * `order`); `ignored` answers every record, ignoring limit and cursor; `refused` answers 400
+   * for them, as for any parameter it does not know.
+   */
+  paging?: 'keyset' | 'ignored' | 'refused'
+  /** How the next page's `Link` names it: an absolute URL, or one relative to the request. */
+  pagingLink?: 'absolute' | 'relative'
   /** Defect: a create with an id already held adds a second record, or replaces the first. */
   duplicateIds?: 'add' | 'overwrite'
   /** Defect: stores any JSON object it is sent, unvalidated (as lax servers do). */
@@ -39,8 +47,11 @@ export interface VariantOptions {
   seed?: StoredRecord[]
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
 const problem = (status: number, detail: string) => json({ status, detail }, status)
 
 function compareText(collation: VariantOptions['collation']) {
@@ -88,14 +99,34 @@ export function variantServer(options: VariantOptions = {}) {
     return undefined
   }
 
-  const list = (url: URL): Response => {
-    let result = records.filter((r) => r !== undefined)
-    const params = url.searchParams
-    for (const name of params.keys()) {
-      if (!['id', 'content', 'completed', 'q', 'order'].includes(name)) {
-        return problem(400, `unknown query parameter ${name}`)
+  const paging = options.paging ?? 'keyset'
+  const known = ['id', 'content', 'completed', 'q', 'order']
+  if (paging !== 'refused') known.push('limit', 'cursor')
+
+  const comparator = (order: string) => {
+    const text = compareText(options.collation)
+    const steps = order.split(',').map((key) => {
+      const field = key.replace(/^-/, '')
+      const sign = key.startsWith('-') ? -1 : 1
+      return (a: StoredRecord, b: StoredRecord) => {
+        const x = a[field]
+        const y = b[field]
+        if (typeof x === 'string' && typeof y === 'string') return sign * text(x, y)
+        return sign * (Number(x) - Number(y))
       }
+    })
+    return (a: StoredRecord, b: StoredRecord) => {
+      for (const step of steps) {
+        const c = step(a, b)
+        if (c !== 0) return c
+      }
+      return 0
     }
+  }
+
+  /** The records a list query selects, in its order; `order` ties broken by id when paging. */
+  const select = (params: URLSearchParams, paged: boolean): StoredRecord[] => {
+    let result = records.filter((r) => r !== undefined)
     if (params.has('id')) result = result.filter((r) => String(r.id) === params.get('id'))
     if (params.has('content')) result = result.filter((r) => r.content === params.get('content'))
     if (params.has('completed')) {
@@ -110,31 +141,59 @@ export function variantServer(options: VariantOptions = {}) {
       )
     }
     const order = params.get('order')
-    if (order !== null) {
-      const text = compareText(options.collation)
-      const steps = order.split(',').map((key) => {
-        const field = key.replace(/^-/, '')
-        const sign = key.startsWith('-') ? -1 : 1
-        return (a: StoredRecord, b: StoredRecord) => {
-          const x = a[field]
-          const y = b[field]
-          if (typeof x === 'string' && typeof y === 'string') return sign * text(x, y)
-          return sign * (Number(x) - Number(y))
-        }
-      })
-      result = [...result].sort((a, b) => {
-        for (const step of steps) {
-          const c = step(a, b)
-          if (c !== 0) return c
-        }
-        return 0
-      })
-    } else if (options.unordered === 'reverse') {
-      result = [...result].reverse()
-    } else if (options.unordered === 'shuffled') {
-      result = [...result].sort(() => Math.random() - 0.5)
+    if (paged) return [...result].sort(comparator(order === null ? 'id' : `${order},id`))
+    if (order !== null) return [...result].sort(comparator(order))
+    if (options.unordered === 'reverse') return [...result].reverse()
+    if (options.unordered === 'shuffled') return [...result].sort(() => Math.random() - 0.5)
+    return result
+  }
+
+  /**
+   * One page, keyset-based: the cursor holds the query it belongs to and the page's last record;
+   * the next page starts after it in the query's order (ties broken by id).
+   */
+  const page = (url: URL): Response => {
+    const params = new URLSearchParams(url.searchParams)
+    const limit = Number(params.get('limit') ?? 20)
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      return problem(400, 'limit must be an integer from 1 to 100')
     }
-    const served = result.map(serve)
+    const cursor = params.get('cursor')
+    params.delete('limit')
+    params.delete('cursor')
+    params.sort()
+    const fingerprint = params.toString()
+    let after: StoredRecord | undefined
+    if (cursor !== null) {
+      try {
+        const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString())
+        if (decoded.query !== fingerprint) throw new Error('another query')
+        after = decoded.after
+      } catch {
+        return problem(400, 'cursor is not one this server wrote for this query')
+      }
+    }
+    const compare = comparator(params.has('order') ? `${params.get('order')},id` : 'id')
+    const rest = select(params, true).filter((r) => after === undefined || compare(r, after) > 0)
+    const items = rest.slice(0, limit)
+    const last = items.at(-1)
+    if (last === undefined || rest.length <= limit) return json(items.map(serve))
+    const next = new URL(url)
+    next.searchParams.set(
+      'cursor',
+      Buffer.from(JSON.stringify({ query: fingerprint, after: last })).toString('base64url'),
+    )
+    const target = options.pagingLink === 'relative' ? `${next.pathname}${next.search}` : next.href
+    return json(items.map(serve), 200, { link: `<${target}>; rel="next"` })
+  }
+
+  const list = (url: URL): Response => {
+    const params = url.searchParams
+    for (const name of params.keys()) {
+      if (!known.includes(name)) return problem(400, `unknown query parameter ${name}`)
+    }
+    if (paging === 'keyset' && (params.has('limit') || params.has('cursor'))) return page(url)
+    const served = select(params, false).map(serve)
     if (options.malformed) served.splice(Math.min(1, served.length), 0, options.malformed)
     return json(served)
   }

@@ -3,6 +3,7 @@ import { explorationChecks } from '../explore/explore.ts'
 import { changeAndDeleteChecks } from './change-and-delete.ts'
 import { createAndReadChecks } from './create-and-read.ts'
 import { errorChecks } from './errors.ts'
+import { pagingChecks } from './paging.ts'
 import { queryChecks } from './query.ts'
 import { roundTripChecks } from './round-trips.ts'
 
@@ -13,5 +14,6 @@ export const checks: readonly Check[] = [
   ...errorChecks,
   ...roundTripChecks,
   ...queryChecks,
+  ...pagingChecks,
   ...explorationChecks,
 ]

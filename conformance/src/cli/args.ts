@@ -21,8 +21,8 @@ each one after reading it back.
 Options:
   --reporter NAME        pretty | json | junit                    (default pretty)
   --output FILE          write the report to FILE (pretty summary still on stdout)
-  --capabilities LIST    what the server claims: filter,search,sort | all | none (default none);
-                         unclaimed capability checks still run, as information
+  --capabilities LIST    what the server claims: filter,search,sort,paging | all | none
+                         (default none); unclaimed capability checks still run, as information
   --strict               recommended checks count toward the verdict
   --header 'Name: value' send a header with every request (repeatable), e.g. for auth
   --only GLOBS           run only checks whose id matches (comma-separated, repeatable), e.g. 'patch.*'

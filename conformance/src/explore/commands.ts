@@ -16,6 +16,7 @@ import { CheckFailure, isCheckInconclusive } from '../run/assert.ts'
 import { randomProposedId, randomShortProposedId } from '../run/ids.ts'
 import type { RunState } from '../run/run-state.ts'
 import type { TodoSteps } from '../run/todo-steps.ts'
+import { walkPages } from '../run/walk.ts'
 import {
   type ListQuery,
   type Model,
@@ -28,7 +29,7 @@ import {
 import { contentTail, searchFor } from './values.ts'
 
 /** What the exploration explores besides the operations themselves. */
-export type ExplorationKind = 'operations' | 'filter' | 'search' | 'sort'
+export type ExplorationKind = 'operations' | 'filter' | 'search' | 'sort' | 'paging'
 
 /** A response that breaks the contract, under the rule it breaks. */
 export class ExplorationFinding extends CheckFailure {
@@ -394,9 +395,11 @@ export interface QueryPlan {
   completed?: boolean
   q?: { from: number; start: number; length: number; upper: boolean; absent: boolean }
   order?: OrderKey[]
+  limit?: number
 }
 
 function ruleOf(query: ListQuery): { rule: RuleId; level: Level; core: boolean } {
+  if (query.limit !== undefined) return { rule: 'paging.walk', level: 'paging', core: false }
   if (query.order) return { rule: 'query.sort', level: 'sort', core: false }
   if (query.q !== undefined) return { rule: 'query.search', level: 'search', core: false }
   if (query.id !== undefined || query.content !== undefined || query.completed !== undefined) {
@@ -427,6 +430,7 @@ class List implements ExplorationCommand {
         : searchFor(text, plan.q.start, plan.q.length, plan.q.upper) || 'x'
     }
     if (plan.order) query.order = plan.order
+    if (plan.limit !== undefined) query.limit = plan.limit
     return query
   }
   async run(model: Model, real: Real): Promise<void> {
@@ -437,18 +441,11 @@ class List implements ExplorationCommand {
         .map(([name, value]) => (name === 'order' ? `order=${value}` : name))
         .join('&') || '(none)',
     )
-    const response = await real.http.request('GET', COLLECTION_PATH, { query: parameters })
-    serverError(response)
     const { rule, level, core: isCore } = ruleOf(query)
+    const { response, items } = await this.read(real, parameters, query)
     const fail = (message: string, details: { expected?: unknown; actual?: unknown }) =>
       new ExplorationFinding(`${line(response)}: ${message}`, rule, level, isCore, details)
-    if (response.status !== 200 || !Array.isArray(response.json)) {
-      throw fail('not a list', {
-        expected: '200 with a JSON array',
-        actual: response.text.slice(0, 200),
-      })
-    }
-    const own = (response.json as unknown[]).filter(
+    const own = items.filter(
       (item): item is Todo =>
         typeof item === 'object' && item !== null && model.live.has((item as Todo).id),
     )
@@ -492,7 +489,7 @@ class List implements ExplorationCommand {
       }
     }
     for (const gone of model.deleted) {
-      const listed = (response.json as Array<Partial<Todo>>).some(
+      const listed = (items as Array<Partial<Todo>>).some(
         (item) => item?.id === gone.id && item.content === gone.content && !model.live.has(gone.id),
       )
       if (listed) {
@@ -520,6 +517,47 @@ class List implements ExplorationCommand {
         }
       }
     }
+  }
+  /**
+   * The list's items: one response, or every page of a walk from `limit` on. A page longer
+   * than the limit, or a walk that fails, is a finding under its paging rule.
+   */
+  async read(
+    real: Real,
+    parameters: Record<string, string>,
+    query: ListQuery,
+  ): Promise<{ response: HttpResponse; items: unknown[] }> {
+    const limit = query.limit
+    if (limit === undefined) {
+      const response = await real.http.request('GET', COLLECTION_PATH, { query: parameters })
+      serverError(response)
+      if (response.status !== 200 || !Array.isArray(response.json)) {
+        const { rule, level, core: isCore } = ruleOf(query)
+        throw new ExplorationFinding(`${line(response)}: not a list`, rule, level, isCore, {
+          expected: '200 with a JSON array',
+          actual: response.text.slice(0, 200),
+        })
+      }
+      return { response, items: response.json }
+    }
+    const walk = await walkPages(
+      real.http,
+      parameters,
+      (message, details) =>
+        new ExplorationFinding(message, 'paging.walk', 'paging', false, details),
+    )
+    for (const page of walk.pages) serverError(page.response)
+    const long = walk.pages.find((page) => page.items.length > limit)
+    if (long) {
+      throw new ExplorationFinding(
+        `${line(long.response)}: ${long.items.length} records on a page of limit ${limit}`,
+        'paging.limit',
+        'paging',
+        false,
+        { expected: `at most ${limit}`, actual: long.items.length },
+      )
+    }
+    return { response: walk.pages[0]!.response, items: walk.items }
   }
   toString = () => `list(${JSON.stringify(this.plan)})`
 }
@@ -587,6 +625,7 @@ export function commandArbitraries(
         .chain((fields) => fc.tuple(...fields.map((field) => fc.constantFrom(field, `-${field}`))))
         .map((keys) => keys as OrderKey[]),
     }),
+    paging: fc.record({ limit: fc.integer({ min: 1, max: 5 }) }),
   }[kind]
   const create = createArbitrary(room)
   return [

@@ -38,8 +38,8 @@ export interface ExplorationSettings {
 
 /** Longest sequence of operations in one run. */
 const MAX_COMMANDS = 12
-/** The budget is shared by the four kinds; shrinking a failure may spend three times as much again. */
-const KINDS: readonly ExplorationKind[] = ['operations', 'filter', 'search', 'sort']
+/** The budget is shared by the five kinds; shrinking a failure may spend three times as much again. */
+const KINDS: readonly ExplorationKind[] = ['operations', 'filter', 'search', 'sort', 'paging']
 
 /** Deletes what a run left, each record only after GET shows it unchanged with the marker. */
 async function tearDown(model: Model, real: Real, marker: string): Promise<void> {
@@ -163,7 +163,9 @@ function explorationCheck(kind: ExplorationKind, level: Level, title: string): C
           ? 'query.filter'
           : kind === 'search'
             ? 'query.search'
-            : 'query.sort',
+            : kind === 'sort'
+              ? 'query.sort'
+              : 'paging.walk',
     alsoVerifies:
       kind === 'operations'
         ? [
@@ -206,5 +208,10 @@ export const explorationChecks: readonly Check[] = [
     'sort',
     'sort',
     'Random orders (one key or several, both directions) sort the records',
+  ),
+  explorationCheck(
+    'paging',
+    'paging',
+    'Random paged walks (limit 1 to 5) list each record once, as the operations left it',
   ),
 ]

@@ -15,6 +15,8 @@ export interface ListQuery {
   completed?: boolean
   q?: string
   order?: OrderKey[]
+  /** Page size of a paged walk: the list is read page by page, following `rel="next"`. */
+  limit?: number
 }
 
 /** The query as URL parameters, in a stable order. */
@@ -25,6 +27,7 @@ export function queryParameters(query: ListQuery): Record<string, string> {
   if (query.completed !== undefined) parameters.completed = String(query.completed)
   if (query.q !== undefined) parameters.q = query.q
   if (query.order !== undefined) parameters.order = query.order.join(',')
+  if (query.limit !== undefined) parameters.limit = String(query.limit)
   return parameters
 }
 

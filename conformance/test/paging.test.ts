@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { type ConformanceReport, runConformance } from '../src/index.ts'
+import { IN_PROCESS_URL } from './servers.ts'
+import { type StoredRecord, variantServer } from './variant-server.ts'
+
+const FOREIGN: StoredRecord[] = [
+  { id: 1, content: 'Water the plants', completed: false },
+  { id: 2, content: 'Call the plumber', completed: true },
+]
+
+const failed = (report: ConformanceReport) =>
+  report.checks.filter((check) => check.status === 'failed')
+
+const run = (fetch: ReturnType<typeof variantServer>['fetch'], capabilities: 'all' | 'query') =>
+  runConformance({
+    baseUrl: IN_PROCESS_URL,
+    fetch,
+    capabilities: capabilities === 'all' ? 'all' : ['filter', 'search', 'sort'],
+    strict: true,
+    budget: { requests: 400 },
+  })
+
+describe('paging, a capability reported apart', () => {
+  it('passes a server of its own paging make, whose Link is relative to the request', async () => {
+    const server = variantServer({ seed: FOREIGN, pagingLink: 'relative' })
+    const report = await run(server.fetch, 'all')
+    expect(failed(report).map((check) => `${check.id}: ${check.message}`)).toEqual([])
+    expect(report.checks.filter((c) => c.level === 'paging' && c.status !== 'passed')).toEqual([])
+    expect(server.records()).toEqual(FOREIGN)
+  })
+
+  it.each([
+    ['refuses client ids', { clientIds: 'reject' }],
+    ['ignores client ids', { clientIds: 'ignore' }],
+  ] as const)('decides every paging check on a server that %s', async (_name, options) => {
+    const server = variantServer({ seed: FOREIGN, ...options })
+    const report = await run(server.fetch, 'all')
+    const paging = report.checks.filter((check) => check.level === 'paging')
+    expect(paging.filter((check) => check.status !== 'passed')).toEqual([])
+    expect(server.records()).toEqual(FOREIGN)
+  })
+
+  it.each([
+    ['ignores limit and cursor', 'ignored'],
+    ['refuses limit and cursor as unknown parameters', 'refused'],
+  ] as const)('passes a server without paging that %s, paging unclaimed', async (_name, paging) => {
+    const server = variantServer({ seed: FOREIGN, paging })
+    const report = await run(server.fetch, 'query')
+    expect(report.ok).toBe(true)
+    expect(report.verdict).toBe('pass')
+    const failures = failed(report)
+    // What claiming paging would take, shown as information and never counted.
+    expect(failures.length).toBeGreaterThan(0)
+    expect(failures.map((check) => [check.level, check.counted])).toEqual(
+      failures.map(() => ['paging', false]),
+    )
+    expect(server.records()).toEqual(FOREIGN)
+  })
+
+  it('fails only paging checks of a server that ignores limit and claims everything', async () => {
+    const server = variantServer({ seed: FOREIGN, paging: 'ignored' })
+    const report = await run(server.fetch, 'all')
+    expect(report.ok).toBe(false)
+    expect(new Set(failed(report).map((check) => check.level))).toEqual(new Set(['paging']))
+    expect(failed(report).map((check) => check.id)).toEqual(
+      expect.arrayContaining(['paging.limit-respected', 'paging.link-well-formed']),
+    )
+  })
+})
