@@ -24,16 +24,19 @@ clone() {
   echo "$work/$1/main"
 }
 
-# Starts "$@" in its own process group and echoes the URL it announces.
+# Starts "$@" in its own process group and sets `url` to the URL it announces. Not called in a
+# command substitution: that subshell would keep the pid, and cleanup could not stop the server.
 start_server() {
   local log="$work/server-${#servers[@]}.log"
   setsid "$@" >"$log" 2>&1 &
   servers+=("$!")
   for _ in $(seq 100); do
-    if url=$(grep -o 'listening on http://[^ ]*' "$log" | cut -d' ' -f3); then echo "$url"; return; fi
+    if url=$(grep -o 'listening on http://[^ ]*' "$log" | cut -d' ' -f3); then return; fi
     sleep 0.2
   done
-  echo "fresh-machine: $* did not start:" >&2; cat "$log" >&2; return 1
+  echo "fresh-machine: $* did not start:" >&2
+  cat "$log" >&2
+  return 1
 }
 
 ci=$(clone ci)
@@ -44,9 +47,9 @@ echo "fresh-machine: CI=true bash .ci/run passed in $((SECONDS - started)) s wit
 user=$(clone user)
 cd "$user"
 npm install --no-audit --no-fund >/dev/null
-url=$(start_server npm start)
+start_server npm start
 curl -sf "$url/todos?completed=false&order=-id" >/dev/null
 curl -sf -X POST "$url/todos" -H 'content-type: application/json' -d '{"content":"Buy milk"}' >/dev/null
-url=$(start_server npx todokit-server --port 0 --data "$work/todos.json")
+start_server npx todokit-server --port 0 --data "$work/todos.db"
 npx todokit-conformance "$url" --capabilities all --strict >/dev/null
 echo "fresh-machine: npm start, curl, npx todokit-server and npx todokit-conformance work after npm install"
