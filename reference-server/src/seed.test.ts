@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readSeedFile, seedStore } from './seed.ts'
 import { MemoryStore } from './store/memory-store.ts'
+import { SqliteStore } from './store/sqlite-store.ts'
 
 let directory: string
 beforeEach(async () => {
@@ -67,5 +68,27 @@ describe('seedStore', () => {
     const todos = [1, 2, 3].map((n) => ({ content: `${n}`, completed: false }))
     await expect(seedStore(store, todos, 2)).rejects.toThrow(/maximum of 2/)
     expect(store.list()).toEqual([])
+  })
+
+  it('stores nothing in an SQLite file when a todo of the seed is refused after others were written', async () => {
+    // A file whose todos 1 to 5 were deleted hands out 6 next, which the seed's second todo
+    // names: the trial run in memory (ids from 1) cannot see that conflict coming.
+    const store = await SqliteStore.open(join(directory, 'todos.db'))
+    try {
+      for (let n = 1; n <= 5; n++) {
+        const { id } = await store.write((table) =>
+          table.insert({ id: table.nextId, content: `${n}`, completed: false }),
+        )
+        await store.write((table) => table.remove(id))
+      }
+      const seed = [
+        { content: 'a', completed: false },
+        { id: 6, content: 'b', completed: false },
+      ]
+      await expect(seedStore(store, seed)).rejects.toThrow(/6/)
+      expect([...store.list()]).toEqual([])
+    } finally {
+      await store.close()
+    }
   })
 })
