@@ -6,10 +6,12 @@ import { createApp } from './app.ts'
 const post = (body: unknown) => jsonRequest('POST', body)
 
 describe('id assignment', () => {
-  it('survives a create with the largest safe integer as id: later ids stay in range', async () => {
+  it('refuses a client id above MAX_CLIENT_ID with 400 at /id, so later ids stay in range', async () => {
     const app = createApp()
     const first = await app.request('/todos', post({ id: MAX_TODO_ID, content: 'x' }))
-    expect(first.status).toBeLessThan(500)
+    expect(first.status).toBe(400)
+    const problem = (await first.json()) as { errors: Array<{ pointer: string }> }
+    expect(problem.errors.map((error) => error.pointer)).toEqual(['/id'])
     for (let round = 0; round < 3; round++) {
       const next = await app.request('/todos', post({ content: `after ${round}` }))
       expect(next.status).toBe(201)

@@ -217,6 +217,7 @@ describe('close()', () => {
     const server = await serve({
       fetch: async (request, env) => {
         if (new URL(request.url).pathname !== '/slow') return app.fetch(request, env)
+        slow.started()
         await slow.released
         return new Response('done')
       },
@@ -227,7 +228,8 @@ describe('close()', () => {
     const busy = await open(server)
     // The POST waits behind the slow request; once the server is closing it is never applied.
     busy.socket.write(rawRequest('GET', '/slow') + rawRequest('POST', '/todos', { body: TODO }))
-    await new Promise((resolve) => setImmediate(resolve))
+    // Closing before the server has begun /slow would find the connection idle.
+    await slow.hasStarted
 
     const closed = server.close()
     servers.splice(servers.indexOf(server), 1)
