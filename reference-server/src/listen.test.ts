@@ -40,6 +40,21 @@ function gate() {
   return { started: () => started(), hasStarted, release: () => release(), released }
 }
 
+/** The app, plus `GET /slow`, which answers only once the test releases its gate. */
+async function serveWithSlowRoute() {
+  const app = createApp()
+  const slow = gate()
+  const server = await serve({
+    fetch: async (request, env) => {
+      if (new URL(request.url).pathname !== '/slow') return app.fetch(request, env)
+      slow.started()
+      await slow.released
+      return new Response('done')
+    },
+  })
+  return { app, server, slow }
+}
+
 async function listOf(server: RunningServer): Promise<unknown> {
   return (await fetch(`${server.url}/todos`)).json()
 }
@@ -59,16 +74,7 @@ describe('pipelined requests', () => {
   })
 
   it('answers 503 and closes the connection past 32 requests waiting, applying only those answered', async () => {
-    const app = createApp()
-    const slow = gate()
-    const server = await serve({
-      fetch: async (request, env) => {
-        if (new URL(request.url).pathname !== '/slow') return app.fetch(request, env)
-        slow.started()
-        await slow.released
-        return new Response('done')
-      },
-    })
+    const { server, slow } = await serveWithSlowRoute()
     const connection = await open(server)
     const post = (index: number) => rawRequest('POST', '/todos', { body: { content: `${index}` } })
     connection.socket.write(
@@ -212,16 +218,7 @@ describe('reason phrases', () => {
 
 describe('close()', () => {
   it('finishes requests in flight with Connection: close, drops idle connections and refuses new ones', async () => {
-    const app = createApp()
-    const slow = gate()
-    const server = await serve({
-      fetch: async (request, env) => {
-        if (new URL(request.url).pathname !== '/slow') return app.fetch(request, env)
-        slow.started()
-        await slow.released
-        return new Response('done')
-      },
-    })
+    const { app, server, slow } = await serveWithSlowRoute()
     const idle = await open(server)
     idle.socket.write(rawRequest('GET', '/todos'))
     await idle.receivedAtLeast('HTTP/1.1 200'.length)
