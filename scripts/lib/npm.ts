@@ -14,7 +14,7 @@ const FAIL_FAST = [
 ]
 
 /** The lines of npm's output that say what went wrong, without its log-file pointer. */
-export function npmErrorSummary(stderr: string): string {
+function npmErrorSummary(stderr: string): string {
   const lines = stderr
     .split('\n')
     .filter((line) => line.startsWith('npm error') && !line.includes('A complete log of this run'))

@@ -40,7 +40,7 @@ function isNetworkError(error: unknown): boolean {
 }
 
 /** The rule a check verifies, as a report shows it. */
-export function ruleLabel(check: Pick<Check, 'rule'>): string {
+function ruleLabel(check: Pick<Check, 'rule'>): string {
   const rule = contractRules[check.rule]
   return `${rule.ref}: ${rule.text}`
 }

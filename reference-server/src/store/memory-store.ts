@@ -7,7 +7,7 @@ type Compare = (a: Keyset, b: Keyset) => number
  * Compares by Unicode code point, as SQLite's BINARY collation does on UTF-8: UTF-16 order
  * differs only where a surrogate (a character above U+FFFF) meets U+E000–U+FFFF.
  */
-export function compareCodePoints(a: string, b: string): number {
+function compareCodePoints(a: string, b: string): number {
   const length = Math.min(a.length, b.length)
   for (let index = 0; index < length; index++) {
     let x = a.charCodeAt(index)
