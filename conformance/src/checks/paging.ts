@@ -349,20 +349,27 @@ export const pagingChecks: readonly Check[] = [
       // Neighbouring ids keep the check's records together in id order, so a skip or repeat
       // that an offset cursor makes falls on them rather than on someone else's.
       // A server that refuses them hands out its own, usually neighbours too.
+      // A server hands an id-less create (another check's, at the same time) the id after its
+      // highest. So the records are created from the highest id down, and the spare created
+      // after the cursor sits well above them: no id the check proved free becomes the
+      // server's next id before the check uses it.
       const base = randomProposedId()
-      const ids: Array<number | undefined> = Array.from({ length: 12 }, () => undefined)
+      const offsets = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1_000]
+      const ids: Array<number | undefined> = offsets.map(() => undefined)
       if (await acceptsClientIds(ctx)) {
-        for (let offset = 0; offset < ids.length; offset++) {
-          ids[offset] = await ctx.todos
+        for (const [index, offset] of offsets.entries()) {
+          ids[index] = await ctx.todos
             .unusedId(() => base + offset)
             .catch(() => {
               throw new CheckInconclusive(`ids next to ${base} are taken`)
             })
         }
       }
-      const own = await ctx.todos.createAll(
-        ids.slice(1, 11).map((id, i) => ({ id, content: ctx.content(`page ${i}`) })),
-      )
+      const highestFirst = ids
+        .slice(1, 11)
+        .map((id, i) => ({ id, content: ctx.content(`page ${i}`) }))
+        .reverse()
+      const own = (await ctx.todos.createAll(highestFirst)).reverse()
       const query = { limit: String(walkLimit(ctx)) }
       const walk = await walkWhileWriting(ctx, query, own, { before: ids[0], after: ids[11] })
       if (walk.deleted.length === 0) {
