@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
-import { listen } from './listen.ts'
-import { LIMIT_FLAGS, LIMIT_USAGE, limitsFromFlags } from './listen-flags.ts'
-import { readSeedFile, seedStore } from './seed.ts'
+import { listen } from './http/listen.ts'
+import { LIMIT_FLAGS, LIMIT_USAGE, limitsFromFlags } from './http/listen-flags.ts'
 import { MemoryStore } from './store/memory-store.ts'
+import { readSeedFile, seedStore } from './store/seed.ts'
 import { SqliteStore } from './store/sqlite-store.ts'
 import { DEFAULT_MAX_TODOS, type TodoStore } from './store/store.ts'
 

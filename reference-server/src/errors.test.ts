@@ -2,8 +2,8 @@ import { MAX_BODY_BYTES, ProblemDetails } from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
 import { appWith, chunkedBody, jsonRequest, MILK, streamedJsonRequest } from '../test/helpers.ts'
 import { createApp } from './app.ts'
-import { listen } from './listen.ts'
-import { problemException } from './problem.ts'
+import { listen } from './http/listen.ts'
+import { problemException } from './http/problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
 
 /** Reads a problem+json response and checks its RFC 9457 shape and reason phrase. */

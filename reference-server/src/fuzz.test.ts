@@ -2,7 +2,7 @@ import { ProblemDetails, type Todo } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { appWith } from '../test/helpers.ts'
-import { listen } from './listen.ts'
+import { listen } from './http/listen.ts'
 
 /** Bounded so the suite stays fast; the totals are printed after the run. */
 const REQUEST_RUNS = 500

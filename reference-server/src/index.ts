@@ -10,10 +10,10 @@
  * @module
  */
 export { type AppOptions, createApp } from './app.ts'
-export { type ListenOptions, listen, type RunningServer } from './listen.ts'
-export { createOpenApiDocument, type OpenApiOptions } from './openapi.ts'
-export { readSeedFile, seedStore } from './seed.ts'
+export { createOpenApiDocument, type OpenApiOptions } from './docs/openapi.ts'
+export { type ListenOptions, listen, type RunningServer } from './http/listen.ts'
 export { MemoryStore } from './store/memory-store.ts'
+export { readSeedFile, seedStore } from './store/seed.ts'
 export { SqliteStore, type SqliteStoreOptions } from './store/sqlite-store.ts'
 export {
   DEFAULT_MAX_TODOS,

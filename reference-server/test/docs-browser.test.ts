@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumSkipReason, launchChromium } from '../../scripts/lib/chromium.ts'
 import { createApp } from '../src/app.ts'
-import { listen, type RunningServer } from '../src/listen.ts'
+import { listen, type RunningServer } from '../src/http/listen.ts'
 
 const skip = chromiumSkipReason()
 

@@ -3,7 +3,7 @@ import type { Todo } from '@todokit/sdk/contract'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../src/app.ts'
-import { listen, type RunningServer } from '../src/listen.ts'
+import { listen, type RunningServer } from '../src/http/listen.ts'
 import { createTodoHandlers } from '../src/msw.ts'
 import { MemoryStore } from '../src/store/memory-store.ts'
 

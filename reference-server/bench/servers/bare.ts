@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Todo } from '@todokit/sdk/contract'
 // The same per-object JSON and ETag cache the reference server uses.
-import { represent } from '../../src/todo-json.ts'
+import { represent } from '../../src/routes/todo-json.ts'
 import { announce, measureMemory, readSeed } from './ready.ts'
 
 const empty = measureMemory()

@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import type { Todo, TodoListQuery } from '@todokit/sdk/contract'
-import { problemException } from '../problem.ts'
+import { problemException } from '../http/problem.ts'
 import { keysetKeys, type ListPage, sortKey, type TodoStore, type TodoTable } from './store.ts'
 
 /**

@@ -6,7 +6,7 @@ import {
   type TodoField,
   type TodoListQuery,
 } from '@todokit/sdk/contract'
-import { fail } from '../problem.ts'
+import { fail } from '../http/problem.ts'
 
 /**
  * Where the reference server keeps todos. Reads are synchronous and see every acknowledged

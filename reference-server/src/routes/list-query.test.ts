@@ -1,6 +1,6 @@
 import type { Todo } from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
-import { appWith } from '../test/helpers.ts'
+import { appWith } from '../../test/helpers.ts'
 
 const TODOS: Todo[] = [
   { id: 1, content: 'Buy milk', completed: false },

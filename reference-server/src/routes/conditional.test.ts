@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { appWith, jsonRequest, MILK, WALK } from '../test/helpers.ts'
+import { appWith, jsonRequest, MILK, WALK } from '../../test/helpers.ts'
+import { listen } from '../http/listen.ts'
 import { ifMatchFails, ifNoneMatchHits } from './conditional.ts'
-import { listen } from './listen.ts'
 
 describe('ETags on todos', () => {
   it('answers If-None-Match with the current ETag with 304 and no body', async () => {

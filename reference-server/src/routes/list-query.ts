@@ -5,8 +5,8 @@ import {
   type TodoListQuery as TodoListQueryValue,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import { fieldErrors, PARSE_OPTIONS } from './field-errors.ts'
-import { type FieldError, fail, jsonPointer } from './problem.ts'
+import { fieldErrors, PARSE_OPTIONS } from '../http/field-errors.ts'
+import { type FieldError, fail, jsonPointer } from '../http/problem.ts'
 
 const KNOWN = LIST_QUERY_PARAMETERS.join(', ')
 const SORT_KEYS = OrderKey.options.join(', ')

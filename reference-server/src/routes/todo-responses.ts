@@ -1,6 +1,6 @@
 import type { Todo } from '@todokit/sdk/contract'
-import { fail } from './problem.ts'
-import { JSON_TYPE } from './request.ts'
+import { fail } from '../http/problem.ts'
+import { JSON_TYPE } from '../http/request.ts'
 import { represent } from './todo-json.ts'
 
 /** A JSON success response from already-serialised text. */

@@ -1,6 +1,6 @@
 import type { Todo, TodoListQuery } from '@todokit/sdk/contract'
-import { fail } from './problem.ts'
-import { type Keyset, keysetKeys, sortKey } from './store/store.ts'
+import { fail } from '../http/problem.ts'
+import { type Keyset, keysetKeys, sortKey } from '../store/store.ts'
 import { hash53 } from './todo-json.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { COLLECTION_PATH, RECORD_PATH } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
-import { DOCS_SCRIPT_PATH } from './docs-page.ts'
-import { problem } from './problem.ts'
+import { DOCS_SCRIPT_PATH } from '../docs/docs-page.ts'
+import { problem } from '../http/problem.ts'
 
 /** Hono's route for one todo. */
 export const RECORD_ROUTE = `${COLLECTION_PATH}/:id`

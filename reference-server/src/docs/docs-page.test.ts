@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { createApp } from './app.ts'
+import { createApp } from '../app.ts'
 import { DOCS_SCRIPT_PATH } from './docs-page.ts'
 
 describe('GET /docs', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { openConnection, type RawConnection, rawRequest, statusCodes } from '../test/raw-http.ts'
-import { createApp } from './app.ts'
+import { openConnection, type RawConnection, rawRequest, statusCodes } from '../../test/raw-http.ts'
+import { createApp } from '../app.ts'
 import { type ListenOptions, listen, type RunningServer } from './listen.ts'
 
 const TODO = { id: 1, content: 'Buy milk', completed: false }

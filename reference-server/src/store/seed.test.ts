@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MemoryStore } from './memory-store.ts'
 import { readSeedFile, seedStore } from './seed.ts'
-import { MemoryStore } from './store/memory-store.ts'
-import { SqliteStore } from './store/sqlite-store.ts'
+import { SqliteStore } from './sqlite-store.ts'
 
 let directory: string
 beforeEach(async () => {

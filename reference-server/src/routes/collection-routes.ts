@@ -1,10 +1,10 @@
 import { COLLECTION_PATH, TodoCreate, todoPath } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
+import { JSON_TYPE, jsonBodyReader, parseBody, rejectQuery } from '../http/request.ts'
+import { createTodo, type TodoStore } from '../store/store.ts'
 import { ifNoneMatchHits } from './conditional.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { parseListQuery } from './list-query.ts'
-import { JSON_TYPE, jsonBodyReader, parseBody, rejectQuery } from './request.ts'
-import { createTodo, type TodoStore } from './store/store.ts'
 import { hash53 } from './todo-json.ts'
 import { jsonArrayBody, notModified, todoResponse } from './todo-responses.ts'
 

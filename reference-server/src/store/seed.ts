@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import { TodoCreate, type TodoCreateData } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import { fieldErrors, PARSE_OPTIONS } from './field-errors.ts'
-import { LONE_SURROGATE } from './request.ts'
-import { MemoryStore } from './store/memory-store.ts'
+import { fieldErrors, PARSE_OPTIONS } from '../http/field-errors.ts'
+import { LONE_SURROGATE } from '../http/request.ts'
+import { MemoryStore } from './memory-store.ts'
 import {
   createTodo,
   DEFAULT_MAX_TODOS,
   MAX_CLIENT_ID,
   type TodoStore,
   type TodoTable,
-} from './store/store.ts'
+} from './store.ts'
 
 /**
  * The 1-based line on which each element of the todos array starts: the top-level array, or

@@ -10,7 +10,7 @@ import {
 } from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { createApp } from './app.ts'
+import { createApp } from '../app.ts'
 import { createOpenApiDocument } from './openapi.ts'
 
 type Operation = {
