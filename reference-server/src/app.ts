@@ -1,4 +1,4 @@
-import { COLLECTION_PATH, MAX_BODY_BYTES } from '@todokit/sdk/contract'
+import { COLLECTION_PATH, MAX_BODY_BYTES, PROBLEM_TYPES } from '@todokit/sdk/contract'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { etag } from 'hono/etag'
@@ -100,7 +100,9 @@ export function createApp(options: AppOptions = {}): Hono {
   app.notFound(
     (c) =>
       methodNotAllowed(c.req.method, c.req.path) ??
-      problem(404, `No resource at ${c.req.path}; the API serves ${COLLECTION_PATH}`),
+      problem(404, `No resource at ${c.req.path}; the API serves ${COLLECTION_PATH}`, {
+        type: PROBLEM_TYPES.routeNotFound,
+      }),
   )
   // Every refusal arrives here as an HTTPException carrying its problem+json response.
   app.onError((error, c) => {

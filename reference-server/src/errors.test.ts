@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES, ProblemDetails } from '@todokit/sdk/contract'
+import { MAX_BODY_BYTES, PROBLEM_TYPES, ProblemDetails } from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
 import { appWith, chunkedBody, jsonRequest, MILK, streamedJsonRequest } from '../test/helpers.ts'
 import { createApp } from './app.ts'
@@ -7,11 +7,11 @@ import { problemException } from './http/problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
 
 /** Reads a problem+json response and checks its RFC 9457 shape and reason phrase. */
-async function problemOf(response: Response, status: number, title: string) {
+async function problemOf(response: Response, status: number, title: string, type = 'about:blank') {
   expect(response.status).toBe(status)
   expect(response.headers.get('content-type')).toBe('application/problem+json')
   const body = ProblemDetails.parse(await response.json())
-  expect(body).toMatchObject({ type: 'about:blank', title, status })
+  expect(body).toMatchObject({ type, title, status })
   expect(body.detail).toBeTruthy()
   return body
 }
@@ -180,14 +180,15 @@ describe('404 Not Found', () => {
   ])('answers %s on an unknown todo', async (method, body) => {
     const init = body === undefined ? { method } : jsonRequest(method, body)
     const response = await appWith([MILK]).app.request('/todos/9', init)
-    const problem = await problemOf(response, 404, 'Not Found')
+    const problem = await problemOf(response, 404, 'Not Found', PROBLEM_TYPES.todoNotFound)
     expect(problem.detail).toBe('No todo with id 9')
   })
 
   it.each(['/', '/todo', '/todos/1/extra', '/todos/', '/todos/completed/true'])(
     'answers an unknown path %s',
     async (path) => {
-      await problemOf(await createApp().request(path), 404, 'Not Found')
+      const response = await createApp().request(path)
+      await problemOf(response, 404, 'Not Found', PROBLEM_TYPES.routeNotFound)
     },
   )
 })

@@ -13,6 +13,8 @@ export * from './client/index.ts'
 export type {
   OrderKey,
   ProblemDetails,
+  ReceivedFieldError,
+  ReceivedProblem,
   Todo,
   TodoCreateInput,
   TodoPatchInput,

@@ -19,11 +19,18 @@ it('exports the client, its errors and their guards from the root, and no intern
     'UnprocessableContentError',
     'brandError',
     'isAbortError',
+    'isBadRequestError',
+    'isConflictError',
     'isErrorType',
     'isNetworkError',
+    'isNotFoundError',
+    'isPreconditionFailedError',
+    'isRateLimitError',
     'isResponseValidationError',
+    'isServerError',
     'isTimeoutError',
     'isTodoApiError',
     'isTodoClientError',
+    'isUnprocessableContentError',
   ])
 })

@@ -9,6 +9,8 @@ export type FieldError = { pointer: string; detail: string }
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
 interface ProblemOptions {
+  /** The problem type URI, one of the contract's `PROBLEM_TYPES`. @default 'about:blank' */
+  type?: string
   errors?: readonly FieldError[]
   headers?: Record<string, string>
   /** What went wrong underneath, for the log (never sent). */
@@ -16,14 +18,17 @@ interface ProblemOptions {
 }
 
 /**
- * An RFC 9457 problem details response. `type` stays `about:blank`, so `title` is the standard
- * reason phrase of `status`; `detail` says what happened and `errors` points at each bad field.
+ * An RFC 9457 problem details response. `type` is `about:blank` unless the contract names the
+ * problem (`PROBLEM_TYPES`); `title` is the standard reason phrase of `status` either way, so a
+ * client that does not know the type still reads it right. `detail` says what happened and
+ * `errors` points at each bad field.
  *
  * @example
- * problem(404, 'No todo with id 9') // → 404 { type, title: 'Not Found', status: 404, detail }
+ * problem(400, 'The body is not valid JSON') // → 400 { type: 'about:blank', title: 'Bad Request', status: 400, detail }
  */
 export function problem(status: number, detail: string, options: ProblemOptions = {}): Response {
-  const body: ProblemDetails = { type: 'about:blank', title: statusTextFor(status), status, detail }
+  const { type = 'about:blank' } = options
+  const body: ProblemDetails = { type, title: statusTextFor(status), status, detail }
   if (options.errors !== undefined && options.errors.length > 0) body.errors = [...options.errors]
   return new Response(JSON.stringify(body), {
     status,
@@ -36,7 +41,7 @@ export function problem(status: number, detail: string, options: ProblemOptions 
  * any code, a route or a store change function, refuses a request with one line.
  *
  * @example
- * const todo = store.get(id) ?? fail(404, `No todo with id ${id}`)
+ * if (store.get(id)) fail(409, `A todo with id ${id} already exists`)
  */
 export function fail(status: number, detail: string, options?: ProblemOptions): never {
   throw problemException(status, detail, options)

@@ -1,4 +1,4 @@
-import type { Todo } from '@todokit/sdk/contract'
+import { PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract'
 import { fail } from '../http/problem.ts'
 import { JSON_TYPE } from '../http/request.ts'
 import { represent } from './todo-json.ts'
@@ -23,8 +23,9 @@ export function notModified(etag: string): Response {
   return new Response(null, { status: 304, headers: { etag } })
 }
 
+/** Refuses a request for a todo no one has, saying so by the problem type too. */
 export function todoNotFound(id: number): never {
-  return fail(404, `No todo with id ${id}`)
+  return fail(404, `No todo with id ${id}`, { type: PROBLEM_TYPES.todoNotFound })
 }
 
 /** Characters of JSON a list response holds at a time: memory per request, however long the list. */

@@ -1,5 +1,5 @@
 import { statusTextFor } from '../contract/http-status.ts'
-import type { ProblemDetails } from '../contract/problem.ts'
+import type { ReceivedProblem } from '../contract/problem.ts'
 import { type RequestDescription, TodoClientError } from './TodoClientError.ts'
 
 /** What a `TodoApiError` is built from: the request and the server's answer. */
@@ -40,9 +40,10 @@ export class TodoApiError<TStatus extends number = number> extends TodoClientErr
   /**
    * The body as RFC 9457 problem details when the server labels it `application/problem+json`
    * and it is a JSON object. Its members are as the server sent them: the client does not check
-   * them against a schema (that would bundle another one), so read them defensively.
+   * them against a schema (that would bundle another one), and any of them may be missing, as
+   * its type says.
    */
-  readonly problem: ProblemDetails | undefined
+  readonly problem: ReceivedProblem | undefined
 
   /**
    * @example
@@ -63,10 +64,10 @@ export class TodoApiError<TStatus extends number = number> extends TodoClientErr
 }
 
 /** `body` as problem details, when the server says that is what it is. */
-function problemDetails(headers: Headers, body: unknown): ProblemDetails | undefined {
+function problemDetails(headers: Headers, body: unknown): ReceivedProblem | undefined {
   const labelled = /problem\+json/i.test(headers.get('content-type') ?? '')
   // Taken on the server's word, unchecked: see `problem`.
   return labelled && typeof body === 'object' && body !== null
-    ? (body as ProblemDetails)
+    ? (body as ReceivedProblem)
     : undefined
 }

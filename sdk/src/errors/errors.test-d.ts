@@ -1,13 +1,26 @@
 import { describe, expectTypeOf, it } from 'vitest'
+import type { ReceivedProblem } from '../contract/problem.ts'
 import {
+  type BadRequestError,
+  type ConflictError,
+  isBadRequestError,
+  isConflictError,
   isErrorType,
+  isNotFoundError,
+  isPreconditionFailedError,
+  isRateLimitError,
+  isServerError,
+  isTodoApiError,
+  isUnprocessableContentError,
   NotFoundError,
+  type PreconditionFailedError,
   type RateLimitError,
   type ServerError,
   TimeoutError,
   type TodoApiError,
   type TodoApiErrorInit,
   TodoClientError,
+  type UnprocessableContentError,
 } from '../index.ts'
 
 const request = { method: 'GET', url: 'http://127.0.0.1:3000/todos/9' }
@@ -40,5 +53,46 @@ describe('isErrorType', () => {
       expectTypeOf(error.status).toEqualTypeOf<404>()
     }
     if (isErrorType(error, TimeoutError)) expectTypeOf(error.timeout).toEqualTypeOf<number>()
+  })
+})
+
+describe('status guards', () => {
+  it('each narrows to its class and its literal status', () => {
+    const error: unknown = undefined
+    if (isBadRequestError(error)) expectTypeOf(error).toEqualTypeOf<BadRequestError>()
+    if (isNotFoundError(error)) {
+      expectTypeOf(error).toEqualTypeOf<NotFoundError>()
+      expectTypeOf(error.status).toEqualTypeOf<404>()
+      expectTypeOf(error.missing).toEqualTypeOf<'todo' | 'route' | undefined>()
+    }
+    if (isConflictError(error)) expectTypeOf(error.status).toEqualTypeOf<409>()
+    if (isPreconditionFailedError(error)) {
+      expectTypeOf(error).toEqualTypeOf<PreconditionFailedError>()
+    }
+    if (isUnprocessableContentError(error)) {
+      expectTypeOf(error).toEqualTypeOf<UnprocessableContentError>()
+    }
+    if (isRateLimitError(error)) expectTypeOf(error).toEqualTypeOf<RateLimitError>()
+    if (isServerError(error)) expectTypeOf(error).toEqualTypeOf<ServerError>()
+    if (isConflictError(error)) expectTypeOf(error).toEqualTypeOf<ConflictError>()
+  })
+
+  it('leave status-specific members off the general guard', () => {
+    const error: unknown = undefined
+    if (isTodoApiError(error)) {
+      // @ts-expect-error `missing` belongs to NotFoundError; narrow with isNotFoundError
+      void error.missing
+    }
+  })
+})
+
+describe('problem', () => {
+  it('types every member as possibly missing, field errors included', () => {
+    expectTypeOf<TodoApiError['problem']>().toEqualTypeOf<ReceivedProblem | undefined>()
+    expectTypeOf<ReceivedProblem['detail']>().toEqualTypeOf<string | undefined>()
+    type FieldError = NonNullable<ReceivedProblem['errors']>[number]
+    expectTypeOf<FieldError['pointer']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<FieldError['detail']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<{ errors: [{ pointer: string }] }>().toExtend<ReceivedProblem>()
   })
 })

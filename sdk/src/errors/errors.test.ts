@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { PROBLEM_TYPES } from '../contract/problem.ts'
 import { AbortError } from './AbortError.ts'
 import { BadRequestError } from './BadRequestError.ts'
 import { ConflictError } from './ConflictError.ts'
@@ -6,11 +7,18 @@ import { createApiError } from './createApiError.ts'
 import { brandError, isErrorType } from './errorType.ts'
 import {
   isAbortError,
+  isBadRequestError,
+  isConflictError,
   isNetworkError,
+  isNotFoundError,
+  isPreconditionFailedError,
+  isRateLimitError,
   isResponseValidationError,
+  isServerError,
   isTimeoutError,
   isTodoApiError,
   isTodoClientError,
+  isUnprocessableContentError,
 } from './guards.ts'
 import { NetworkError } from './NetworkError.ts'
 import { NotFoundError } from './NotFoundError.ts'
@@ -95,6 +103,27 @@ describe('TodoApiError', () => {
   })
 })
 
+describe('NotFoundError', () => {
+  const notFound = (body: unknown) =>
+    new NotFoundError({
+      ...request,
+      status: 404,
+      headers: { 'content-type': 'application/problem+json' },
+      body,
+    })
+
+  it('tells a missing todo from a missing route by the problem type', () => {
+    expect(notFound({ type: PROBLEM_TYPES.todoNotFound }).missing).toBe('todo')
+    expect(notFound({ type: PROBLEM_TYPES.routeNotFound }).missing).toBe('route')
+  })
+
+  it('does not guess when the server does not say', () => {
+    expect(notFound({ type: 'about:blank', detail: 'Not here' }).missing).toBeUndefined()
+    expect(notFound({}).missing).toBeUndefined()
+    expect(notFound('Not Found').missing).toBeUndefined()
+  })
+})
+
 describe('TodoClientError', () => {
   it('reads its message from the named parts of its init', () => {
     const error = new TodoClientError({ ...request, summary: 'Failed', detail: 'it broke' })
@@ -167,6 +196,25 @@ describe('guards', () => {
     for (const [guardName, guard] of Object.entries(guards)) {
       for (const [sampleName, sample] of Object.entries(samples)) {
         expect(guard(sample), `${guardName}(${sampleName})`).toBe(guardName === sampleName)
+      }
+    }
+  })
+
+  it('each status guard recognises its own class and no other status class', () => {
+    const statusGuards = [
+      [isBadRequestError, 400],
+      [isNotFoundError, 404],
+      [isConflictError, 409],
+      [isPreconditionFailedError, 412],
+      [isUnprocessableContentError, 422],
+      [isRateLimitError, 429],
+      [isServerError, 503],
+    ] as const
+    for (const [guard, status] of statusGuards) {
+      for (const other of [400, 401, 404, 409, 412, 422, 429, 503]) {
+        const error = createApiError({ ...request, status: other })
+        expect(guard(error), `${guard.name}(${other})`).toBe(other === status)
+        expect(isTodoApiError(error)).toBe(true)
       }
     }
   })

@@ -1,13 +1,22 @@
 import { AbortError } from './AbortError.ts'
+import { BadRequestError } from './BadRequestError.ts'
+import { ConflictError } from './ConflictError.ts'
 import { isErrorType } from './errorType.ts'
 import { NetworkError } from './NetworkError.ts'
+import { NotFoundError } from './NotFoundError.ts'
+import { PreconditionFailedError } from './PreconditionFailedError.ts'
+import { RateLimitError } from './RateLimitError.ts'
 import { ResponseValidationError } from './ResponseValidationError.ts'
+import { ServerError } from './ServerError.ts'
 import { TimeoutError } from './TimeoutError.ts'
 import { TodoApiError } from './TodoApiError.ts'
 import { TodoClientError } from './TodoClientError.ts'
+import { UnprocessableContentError } from './UnprocessableContentError.ts'
 
 // Shorthands for `isErrorType(value, SomeError)`, which, unlike `instanceof`, also works across
-// realms and across duplicate copies of the package.
+// realms and across duplicate copies of the package. `isTodoApiError(error) && error.status ===
+// 404` cannot narrow to `NotFoundError`: a status without a class of its own is a `TodoApiError`
+// typed `number`, which 404 also fits. Hence one guard per status class.
 
 /**
  * Whether `value` is any error thrown by `TodoClient`.
@@ -27,6 +36,77 @@ export function isTodoClientError(value: unknown): value is TodoClientError {
  */
 export function isTodoApiError(value: unknown): value is TodoApiError {
   return isErrorType(value, TodoApiError)
+}
+
+/**
+ * Whether `value` is a `BadRequestError` (400): the server could not read the request.
+ *
+ * @example
+ * if (isBadRequestError(error)) for (const { pointer, detail } of error.problem?.errors ?? []) console.warn(pointer, detail)
+ */
+export function isBadRequestError(value: unknown): value is BadRequestError {
+  return isErrorType(value, BadRequestError)
+}
+
+/**
+ * Whether `value` is a `NotFoundError` (404): no such todo or, with `missing === 'route'`, no
+ * such URL.
+ *
+ * @example
+ * if (isNotFoundError(error) && error.missing !== 'route') return undefined
+ */
+export function isNotFoundError(value: unknown): value is NotFoundError {
+  return isErrorType(value, NotFoundError)
+}
+
+/**
+ * Whether `value` is a `ConflictError` (409), e.g. an id that is taken.
+ *
+ * @example
+ * if (isConflictError(error)) return client.todos.create({ content }) // let the server pick an id
+ */
+export function isConflictError(value: unknown): value is ConflictError {
+  return isErrorType(value, ConflictError)
+}
+
+/**
+ * Whether `value` is a `PreconditionFailedError` (412): an `if-match` ETag was stale.
+ *
+ * @example
+ * if (isPreconditionFailedError(error)) todo = await client.todos.get(id) // reload, then retry
+ */
+export function isPreconditionFailedError(value: unknown): value is PreconditionFailedError {
+  return isErrorType(value, PreconditionFailedError)
+}
+
+/**
+ * Whether `value` is an `UnprocessableContentError` (422): a server rule refused the request.
+ *
+ * @example
+ * if (isUnprocessableContentError(error)) console.warn(error.problem?.detail)
+ */
+export function isUnprocessableContentError(value: unknown): value is UnprocessableContentError {
+  return isErrorType(value, UnprocessableContentError)
+}
+
+/**
+ * Whether `value` is a `RateLimitError` (429), thrown after the retries ran out.
+ *
+ * @example
+ * if (isRateLimitError(error)) console.warn('retry after', error.headers.get('retry-after'))
+ */
+export function isRateLimitError(value: unknown): value is RateLimitError {
+  return isErrorType(value, RateLimitError)
+}
+
+/**
+ * Whether `value` is a `ServerError` (any 5xx).
+ *
+ * @example
+ * if (isServerError(error)) console.error(error.status, error.problem?.detail)
+ */
+export function isServerError(value: unknown): value is ServerError {
+  return isErrorType(value, ServerError)
 }
 
 /**

@@ -4,11 +4,18 @@ export { ConflictError } from './ConflictError.ts'
 export { brandError, type ErrorType, isErrorType } from './errorType.ts'
 export {
   isAbortError,
+  isBadRequestError,
+  isConflictError,
   isNetworkError,
+  isNotFoundError,
+  isPreconditionFailedError,
+  isRateLimitError,
   isResponseValidationError,
+  isServerError,
   isTimeoutError,
   isTodoApiError,
   isTodoClientError,
+  isUnprocessableContentError,
 } from './guards.ts'
 export { NetworkError, type NetworkErrorInit } from './NetworkError.ts'
 export { NotFoundError } from './NotFoundError.ts'
