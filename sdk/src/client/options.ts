@@ -25,6 +25,9 @@ export type TodoClientHooks = Hooks
 /** ky's retry options; the SDK's defaults are merged under whatever you give. */
 export type TodoClientRetryOptions = RetryOptions
 
+// Every optional member also takes `undefined`, so applications compiled with
+// `exactOptionalPropertyTypes` can pass a value they may not have (`timeout: config.timeout`).
+
 /** Options for `new TodoClient(options)`. */
 export interface TodoClientOptions {
   /**
@@ -42,7 +45,7 @@ export interface TodoClientOptions {
    * @default { accept: 'application/json' }
    * @example { authorization: `Bearer ${token}` }
    */
-  headers?: HeadersInit
+  headers?: HeadersInit | undefined
   /**
    * Per-attempt timeout in milliseconds, for the response and again for reading its body;
    * `false` for none. A timeout throws `TimeoutError` and is not retried.
@@ -50,7 +53,7 @@ export interface TodoClientOptions {
    * @default 10000
    * @example 5000
    */
-  timeout?: number | false
+  timeout?: number | false | undefined
   /**
    * Retry policy (ky's `retry` option). A number sets `limit`; an object is merged over the
    * defaults. POST and PATCH are not retried unless you add them to `methods`, which is safe for
@@ -62,7 +65,7 @@ export interface TodoClientOptions {
    * @example { methods: ['get', 'put', 'delete', 'post', 'patch'] }
    * @example 0 // never retry
    */
-  retry?: number | TodoClientRetryOptions
+  retry?: number | TodoClientRetryOptions | undefined
   /**
    * The `fetch` to use: a framework's wrapper, an instrumented one, or a fake in tests. Whatever
    * it rejects with (other than an abort) is thrown as `NetworkError` with that as `cause`, and
@@ -71,7 +74,7 @@ export interface TodoClientOptions {
    * @default globalThis.fetch
    * @example (input, init) => fetch(input, { ...init, credentials: 'include' })
    */
-  fetch?: Options['fetch']
+  fetch?: Options['fetch'] | undefined
   /**
    * Check every success body against the contract's schemas and throw
    * `ResponseValidationError` when it does not match. Extra fields are always tolerated.
@@ -79,7 +82,7 @@ export interface TodoClientOptions {
    * @default true
    * @example false // trust the server, skip the check
    */
-  validate?: boolean
+  validate?: boolean | undefined
   /**
    * ky hooks, for cross-cutting concerns such as auth headers or logging. They see ky's raw
    * requests, responses and errors; callers of the client only ever see the SDK's errors.
@@ -87,7 +90,7 @@ export interface TodoClientOptions {
    * @default {}
    * @example { beforeRequest: [({ request }) => request.headers.set('authorization', `Bearer ${token()}`)] }
    */
-  hooks?: TodoClientHooks
+  hooks?: TodoClientHooks | undefined
 }
 
 /** Options every method takes as its last argument. */
@@ -98,14 +101,14 @@ export interface RequestOptions {
    * @default undefined
    * @example AbortSignal.timeout(30_000)
    */
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   /**
    * Per-attempt timeout for this call, overriding the client's.
    *
    * @default the client's `timeout`
    * @example 2000
    */
-  timeout?: number | false
+  timeout?: number | false | undefined
   /**
    * Extra headers for this call, merged over the client's.
    *
@@ -113,7 +116,7 @@ export interface RequestOptions {
    * @example { 'x-request-id': crypto.randomUUID() }
    * @example { authorization: `Bearer ${token}` }
    */
-  headers?: HeadersInit
+  headers?: HeadersInit | undefined
 }
 
 /**
@@ -125,9 +128,12 @@ export interface RequestOptions {
  * @example { completed: false, q: 'milk', order: ['completed', '-id'] }
  * @example { completed: false, limit: 50, cursor: page.nextCursor }
  */
-export type TodoListParams = Omit<TodoListQuery, 'order'> & {
-  order?: OrderKey | readonly OrderKey[]
-}
+export type TodoListParams = OrUndefined<
+  Omit<TodoListQuery, 'order'> & { order?: OrderKey | readonly OrderKey[] }
+>
+
+/** `T` with every member optional and open to an explicit `undefined`. */
+type OrUndefined<T> = { [Key in keyof T]?: T[Key] | undefined }
 
 /**
  * One page of `client.todos.page()`: its todos, and the cursor of the page after it.

@@ -18,7 +18,7 @@ function clientWith(retry: TodoClientOptions['retry'] = {}) {
 }
 
 /** Answers `status` (with `headers`) to every request until `failures` have been sent, then 200. */
-function flaky(status: number, failures: number, body: JsonBodyType, headers?: HeadersInit) {
+function flaky(status: number, failures: number, body: JsonBodyType, headers: HeadersInit = {}) {
   let attempts = 0
   return {
     attempts: () => attempts,

@@ -71,12 +71,14 @@ export function createSend(clientOptions: TodoClientOptions): Send {
   // Paths are appended to the base as given. A relative base stays relative: `fetch` resolves it
   // (against the page in browsers), and no `location` is read (Deno throws without --location).
   const base = `${baseUrl}`.replace(/\/+$/, '')
-  // ky takes `undefined` for headers and hooks as "none given".
+  // `undefined` means "not given" everywhere, so it never overrides a default.
   const request = ky.create({
-    headers,
-    retry: { ...DEFAULT_RETRY, ...(typeof retry === 'number' ? { limit: retry } : retry) },
+    ...defined({ headers, hooks }),
+    retry: {
+      ...DEFAULT_RETRY,
+      ...(typeof retry === 'number' ? { limit: retry } : defined(retry ?? {})),
+    },
     fetch: reportFetchFailures(fetch),
-    hooks,
     // `.json()` asks for JSON (unless the caller set `accept`) and reads any body through
     // `parseBody`: JSON as a value, other text as text, nothing as `undefined`.
     parseJson: parseBody,
