@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
+  ApiPromise,
   OrderKey,
   RequestOptions,
   Todo,
@@ -8,6 +9,7 @@ import type {
   TodoPage,
   TodoPatchInput,
   TodoReplaceInput,
+  WithResponse,
 } from '../index.ts'
 import { isTodoApiError, type TodoApiError, TodoClient } from '../index.ts'
 
@@ -68,7 +70,8 @@ describe('TodoClient methods', () => {
     expectTypeOf(client.todos.create).returns.resolves.toEqualTypeOf<Todo>()
     expectTypeOf(client.todos.replace).returns.resolves.toEqualTypeOf<Todo>()
     expectTypeOf(client.todos.update).returns.resolves.toEqualTypeOf<Todo>()
-    expectTypeOf(client.todos.delete).returns.resolves.toEqualTypeOf<void>()
+    // The contract leaves the body of a DELETE response open.
+    expectTypeOf(client.todos.delete).returns.resolves.toBeUnknown()
   })
 
   it('takes input types', () => {
@@ -90,6 +93,28 @@ describe('TodoClient methods', () => {
     void client.todos.create({ content: 'a', title: 'b' })
     // @ts-expect-error `id` cannot be patched
     void client.todos.update(1, { id: 2 })
+  })
+})
+
+describe('withResponse', () => {
+  it('gives each call its data with the response, typed as awaiting the call would be', () => {
+    expectTypeOf(client.todos.get(1).withResponse()).resolves.toEqualTypeOf<WithResponse<Todo>>()
+    expectTypeOf<WithResponse<Todo>>().toEqualTypeOf<{ data: Todo; response: Response }>()
+    expectTypeOf(client.todos.list().withResponse())
+      .resolves.toHaveProperty('data')
+      .toEqualTypeOf<Todo[]>()
+    expectTypeOf(client.todos.page().withResponse())
+      .resolves.toHaveProperty('data')
+      .toEqualTypeOf<TodoPage>()
+    expectTypeOf(client.todos.delete(1).withResponse())
+      .resolves.toHaveProperty('data')
+      .toBeUnknown()
+  })
+
+  it('is still a promise of the data for code that expects one', () => {
+    expectTypeOf(client.todos.get(1)).toExtend<Promise<Todo>>()
+    expectTypeOf(client.todos.create).returns.toEqualTypeOf<ApiPromise<Todo>>()
+    expectTypeOf(client.todos.get(1).then((todo) => todo.id)).toEqualTypeOf<Promise<number>>()
   })
 })
 

@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { aTodo, BASE_URL, server, useMsw } from '../../test/msw.ts'
 import { BadRequestError } from '../errors/BadRequestError.ts'
+import { NotFoundError } from '../errors/NotFoundError.ts'
 import { TodoClient } from './TodoClient.ts'
 
 useMsw()
@@ -137,12 +138,63 @@ describe('todos.delete', () => {
   })
 
   it.each([
-    ['a JSON object', () => HttpResponse.json({})],
-    ['the deleted todo', () => HttpResponse.json(aTodo())],
-    ['plain text', () => HttpResponse.text('deleted')],
-  ])('resolves on 200 with %s as the body', async (_, respond) => {
+    ['a JSON object', () => HttpResponse.json({}), {}],
+    ['the deleted todo', () => HttpResponse.json(aTodo()), aTodo()],
+    ['plain text', () => HttpResponse.text('deleted'), 'deleted'],
+  ])('resolves on 200 with %s as the body, as sent', async (_, respond, body) => {
     server.use(http.delete(`${BASE_URL}/todos/1`, respond))
-    await expect(client.todos.delete(1)).resolves.toBeUndefined()
+    await expect(client.todos.delete(1)).resolves.toEqual(body)
+  })
+})
+
+describe('withResponse', () => {
+  it('gives the data with the response it came from: status and headers', async () => {
+    server.use(
+      http.post(`${BASE_URL}/todos`, () =>
+        HttpResponse.json(aTodo({ id: 7 }), {
+          status: 201,
+          headers: { etag: '"v1"', location: '/todos/7' },
+        }),
+      ),
+    )
+    const { data, response } = await client.todos.create({ content: 'Buy milk' }).withResponse()
+    expect(data).toEqual(aTodo({ id: 7 }))
+    expect(response.status).toBe(201)
+    expect(response.headers.get('etag')).toBe('"v1"')
+    expect(response.headers.get('location')).toBe('/todos/7')
+  })
+
+  it('gives a deleted record with the response', async () => {
+    server.use(http.delete(`${BASE_URL}/todos/1`, () => HttpResponse.json(aTodo())))
+    const { data, response } = await client.todos.delete(1).withResponse()
+    expect(data).toEqual(aTodo())
+    expect(response.status).toBe(200)
+  })
+
+  it('gives a page with the response that carried its Link header', async () => {
+    const link = '</todos?limit=1&cursor=abc>; rel="next"'
+    server.use(
+      http.get(`${BASE_URL}/todos`, () => HttpResponse.json([aTodo()], { headers: { link } })),
+    )
+    const { data, response } = await client.todos.page({ limit: 1 }).withResponse()
+    expect(data).toEqual({ todos: [aTodo()], nextCursor: 'abc' })
+    expect(response.headers.get('link')).toBe(link)
+  })
+
+  it('rejects with the same error as awaiting the call', async () => {
+    server.use(http.get(`${BASE_URL}/todos/9`, () => new HttpResponse(null, { status: 404 })))
+    await expect(client.todos.get(9).withResponse()).rejects.toBeInstanceOf(NotFoundError)
+    await expect(client.todos.get(9)).rejects.toBeInstanceOf(NotFoundError)
+  })
+
+  it('sends one request, however the call is consumed', async () => {
+    const seen = answer('get', `${BASE_URL}/todos/1`, () => HttpResponse.json(aTodo()))
+    const call = client.todos.get(1)
+    expect(await call).toEqual(aTodo())
+    expect((await call.withResponse()).data).toEqual(aTodo())
+    await expect(call.then((todo) => todo.id)).resolves.toBe(1)
+    await expect(call.finally(() => {})).resolves.toEqual(aTodo())
+    expect(seen).toHaveLength(1)
   })
 })
 

@@ -1,14 +1,16 @@
 import type { TodoCreateInput, TodoPatchInput, TodoReplaceInput } from '../contract/inputs.ts'
-import { COLLECTION_PATH, todoPath } from '../contract/operations.ts'
+import { COLLECTION_PATH, type OperationName, todoPath } from '../contract/operations.ts'
 import { nextLinkTarget } from '../contract/paging.ts'
 import { TODO_CREATE_DEFAULTS, type Todo } from '../contract/todo.ts'
+import { ApiPromise } from './ApiPromise.ts'
 import { encodeListQuery } from './encodeListQuery.ts'
 import type { RequestOptions, TodoListParams, TodoPage } from './options.ts'
-import type { Reply, Send } from './send.ts'
+import type { OperationBody, OperationResult, Reply, Send } from './send.ts'
 
 /**
  * The six operations on `/todos`, reached as `client.todos`. Each resolves with data checked
- * against the contract and rejects with one of the SDK's errors.
+ * against the contract and rejects with one of the SDK's errors. Each returns an
+ * {@link ApiPromise}: `.withResponse()` gives the response (status, headers) with the data.
  *
  * @example
  * const { todos } = new TodoClient({ baseUrl: 'http://127.0.0.1:3000' })
@@ -36,8 +38,8 @@ export class TodosResource {
    * const found = await client.todos.list({ q: 'milk', order: ['completed', 'content'] })
    * const firstTen = await client.todos.list({ order: 'content', limit: 10 })
    */
-  async list(query?: TodoListParams, options?: RequestOptions): Promise<Todo[]> {
-    return (await this.#send('list', COLLECTION_PATH + encodeListQuery(query), options)).body
+  list(query?: TodoListParams, options?: RequestOptions): ApiPromise<Todo[]> {
+    return this.#call('list', COLLECTION_PATH + encodeListQuery(query), options)
   }
 
   /**
@@ -52,12 +54,14 @@ export class TodosResource {
    *   const second = await client.todos.page({ completed: false, limit: 20, cursor: first.nextCursor })
    * }
    */
-  async page(query?: TodoListParams, options?: RequestOptions): Promise<TodoPage> {
+  page(query?: TodoListParams, options?: RequestOptions): ApiPromise<TodoPage> {
     const path = COLLECTION_PATH + encodeListQuery(query)
-    const { body, headers, url } = await this.#send('list', path, options)
-    const next = nextLinkTarget(headers.get('link'))
-    const nextCursor = next && new URL(next, url).searchParams.get('cursor')
-    return { todos: body, nextCursor: nextCursor ?? undefined }
+    const reply = this.#send('list', path, options).then(({ body, response, url }) => {
+      const next = nextLinkTarget(response.headers.get('link'))
+      const nextCursor = next && new URL(next, url).searchParams.get('cursor')
+      return { data: { todos: body, nextCursor: nextCursor ?? undefined }, response }
+    })
+    return new ApiPromise(reply)
   }
 
   /**
@@ -76,9 +80,9 @@ export class TodosResource {
   async *iterate(query?: TodoListParams, options?: RequestOptions): AsyncGenerator<Todo, void> {
     let path: string | undefined = COLLECTION_PATH + encodeListQuery(query)
     while (path) {
-      const { body, headers, url }: Reply<'list'> = await this.#send('list', path, options)
+      const { body, response, url }: Reply<'list'> = await this.#send('list', path, options)
       yield* body
-      const next = nextLinkTarget(headers.get('link'))
+      const next = nextLinkTarget(response.headers.get('link'))
       path = next && COLLECTION_PATH + new URL(next, url).search
     }
   }
@@ -89,8 +93,8 @@ export class TodosResource {
    * @example
    * const todo = await client.todos.get(1)
    */
-  async get(id: number, options?: RequestOptions): Promise<Todo> {
-    return (await this.#send('get', todoPath(id), options)).body
+  get(id: number, options?: RequestOptions): ApiPromise<Todo> {
+    return this.#call('get', todoPath(id), options)
   }
 
   /**
@@ -101,11 +105,11 @@ export class TodosResource {
    * @example
    * const todo = await client.todos.create({ content: 'Buy milk' })
    */
-  async create(input: TodoCreateInput, options?: RequestOptions): Promise<Todo> {
+  create(input: TodoCreateInput, options?: RequestOptions): ApiPromise<Todo> {
     // Sent even when the caller leaves it out, so the stored todo has it; `undefined` fields are
     // not sent at all (JSON has no `undefined`).
     const json = { ...input, completed: input.completed ?? TODO_CREATE_DEFAULTS.completed }
-    return (await this.#send('create', COLLECTION_PATH, options, json)).body
+    return this.#call('create', COLLECTION_PATH, options, json)
   }
 
   /**
@@ -114,8 +118,8 @@ export class TodosResource {
    * @example
    * await client.todos.replace(1, { id: 1, content: 'Buy oat milk', completed: false })
    */
-  async replace(id: number, todo: TodoReplaceInput, options?: RequestOptions): Promise<Todo> {
-    return (await this.#send('replace', todoPath(id), options, todo)).body
+  replace(id: number, todo: TodoReplaceInput, options?: RequestOptions): ApiPromise<Todo> {
+    return this.#call('replace', todoPath(id), options, todo)
   }
 
   /**
@@ -124,18 +128,32 @@ export class TodosResource {
    * @example
    * await client.todos.update(1, { completed: true })
    */
-  async update(id: number, patch: TodoPatchInput, options?: RequestOptions): Promise<Todo> {
-    return (await this.#send('update', todoPath(id), options, patch)).body
+  update(id: number, patch: TodoPatchInput, options?: RequestOptions): ApiPromise<Todo> {
+    return this.#call('update', todoPath(id), options, patch)
   }
 
   /**
-   * `DELETE /todos/{id}`: removes the todo. Succeeds on 200 whatever the body (or none); any
-   * other status, 204 included, throws, because the contract names 200 only.
+   * `DELETE /todos/{id}`: removes the todo, and resolves with the response body as sent,
+   * unchecked: the contract leaves it open (the reference server sends the deleted todo; others
+   * may send nothing, giving `undefined`). Succeeds on 200 whatever the body; any other status,
+   * 204 included, throws, because the contract names 200 only.
    *
    * @example
    * await client.todos.delete(1)
+   * const deleted = Todo.safeParse(await client.todos.delete(2)) // Todo from '@todokit/sdk/contract'
    */
-  async delete(id: number, options?: RequestOptions): Promise<void> {
-    await this.#send('delete', todoPath(id), options)
+  delete(id: number, options?: RequestOptions): ApiPromise<unknown> {
+    return this.#call('delete', todoPath(id), options)
+  }
+
+  /** Sends one operation; its checked body is the data, with the response beside it. */
+  #call<Operation extends OperationName>(
+    operation: Operation,
+    path: string,
+    options?: RequestOptions,
+    json?: OperationBody<Operation>,
+  ): ApiPromise<OperationResult<Operation>> {
+    const reply = this.#send(operation, path, options, json)
+    return new ApiPromise(reply.then(({ body, response }) => ({ data: body, response })))
   }
 }

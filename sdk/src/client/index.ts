@@ -1,3 +1,4 @@
+export type { ApiPromise, WithResponse } from './ApiPromise.ts'
 export type {
   RequestOptions,
   TodoClientHooks,

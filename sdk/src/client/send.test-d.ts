@@ -12,7 +12,7 @@ describe('send', () => {
     expectTypeOf(send('create', '/todos', {}, { content: 'a' }))
       .resolves.toHaveProperty('body')
       .toEqualTypeOf<Todo>()
-    expectTypeOf<Reply<'list'>['headers']>().toEqualTypeOf<Headers>()
+    expectTypeOf<Reply<'list'>['response']>().toEqualTypeOf<Response>()
     expectTypeOf<OperationResult<'replace'>>().toEqualTypeOf<Todo>()
     expectTypeOf<OperationResult<'update'>>().toEqualTypeOf<Todo>()
     // The contract leaves the body of a DELETE response open.

@@ -39,17 +39,17 @@ export type OperationResult<Operation extends OperationName> =
     : unknown
 
 /**
- * What {@link Send} resolves with: the checked body, the response headers (a list page reads
- * `Link` from them) and the URL requested, against which a relative link resolves.
+ * What {@link Send} resolves with: the checked body, the response it was read from (a list page
+ * reads `Link` from its headers) and the URL requested, against which a relative link resolves.
  */
 export interface Reply<Operation extends OperationName> {
   body: OperationResult<Operation>
-  headers: Headers
+  response: Response
   url: string
 }
 
 /**
- * Performs one operation of the contract and resolves with its checked body and headers.
+ * Performs one operation of the contract and resolves with its checked body and response.
  *
  * @param path relative to the base URL, query string included. @example '/todos/1'
  * @param json the request body, sent as JSON.
@@ -114,7 +114,7 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     }
     // DELETE succeeds whatever its body. Responses are checked; inputs are not: the server
     // validates them and the types guide callers.
-    const reply = { body, headers, url: call.url }
+    const reply = { body, response, url: call.url }
     if (operation === 'delete' || !validate) return reply
     const issues = checkBody(body, operation === 'list')
     if (issues[0]) throw new ResponseValidationError({ ...call, status, body, issues })
