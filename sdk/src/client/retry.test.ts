@@ -164,6 +164,17 @@ describe('Retry-After', () => {
     expect(waits).not.toContain(3_600_000)
   })
 
+  it('retries at once when Retry-After is 0, instead of backing off', async () => {
+    const unavailable = flaky(503, 2, [], { 'retry-after': '0' })
+    server.use(http.get(`${BASE_URL}/todos`, unavailable.respond))
+    const waits = recordWaits()
+    await new TodoClient({ baseUrl: BASE_URL }).todos.list()
+    expect(unavailable.attempts()).toBe(3)
+    // Without Retry-After the backoff waits 300 ms, then 600 ms.
+    expect(waits).not.toContain(300)
+    expect(waits).not.toContain(600)
+  })
+
   it('caps Retry-After at 30 seconds by default', async () => {
     const limited = flaky(503, 1, [], { 'retry-after': '3600' })
     server.use(http.get(`${BASE_URL}/todos`, limited.respond))
