@@ -49,9 +49,11 @@ export class ApiPromise<T> implements Promise<T> {
    * @example
    * const id = await client.todos.get(1).then((todo) => todo.id)
    */
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose: awaiting a call gives its data.
   then<Fulfilled = T, Rejected = never>(
     onFulfilled?: ((data: T) => Fulfilled | PromiseLike<Fulfilled>) | null,
-    onRejected?: ((reason: unknown) => Rejected | PromiseLike<Rejected>) | null,
+    // biome-ignore lint/suspicious/noExplicitAny: `any`, as in Promise's own signature, so a handler written for a Promise (`(error) => error.message`) compiles unchanged.
+    onRejected?: ((reason: any) => Rejected | PromiseLike<Rejected>) | null,
   ): Promise<Fulfilled | Rejected> {
     return this.#reply.then(({ data }) => data).then(onFulfilled, onRejected)
   }
@@ -63,7 +65,8 @@ export class ApiPromise<T> implements Promise<T> {
    * const todo = await client.todos.get(9).catch((error) => (isNotFoundError(error) ? undefined : Promise.reject(error)))
    */
   catch<Rejected = never>(
-    onRejected?: ((reason: unknown) => Rejected | PromiseLike<Rejected>) | null,
+    // biome-ignore lint/suspicious/noExplicitAny: as in Promise's own signature; see `then`.
+    onRejected?: ((reason: any) => Rejected | PromiseLike<Rejected>) | null,
   ): Promise<T | Rejected> {
     return this.then(undefined, onRejected)
   }
