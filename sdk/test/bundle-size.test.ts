@@ -6,18 +6,19 @@ const KiB = 1024
 
 /**
  * Issue 11: a browser bundle of TodoClient is at most 16 KiB, ky and zod included, and the
- * client's own code stays under 2 KiB. Issue 2's 15 KiB was met only by shaving bytes off readable
- * code; that is undone. The figures (Nov 2026, ky 2.1, zod 4.6): ky alone ~8.73 KiB; ky plus what
- * the client needs from zod and the contract (the `Todo` and `TodoList` schemas and the zod/mini
- * machinery they pull, the operation table, the reason phrases, the `Link` parser) ~14.40 KiB;
- * the client's own code ~1.56 KiB on top (errors with their own fields and guard types, the
- * transport, the resource); total ~15.96 KiB (16,338 bytes), 46 bytes under the budget.
- * Paging (issue 12) cost 267 bytes: ~100 for `nextLinkTarget`, ~170 for `page()`, `iterate()` and
- * the headers `send` now passes on. The next feature will not fit: the budget to propose then is
- * 17 KiB, with own code under 2 KiB still. The client imports only the contract modules it uses
- * and leaves input checks to the server (the input schemas and list-query codec would add ~3 KiB).
+ * client's own code stays under 2 KiB. Issue 2's 15 KiB was met only by shaving bytes off
+ * readable code; that is undone. The figures (Nov 2026, ky 2.1, zod 4.6): ky alone ~8.73 KiB; ky
+ * plus what the client needs from zod and the contract (the `Todo` and `TodoList` schemas and the
+ * zod/mini machinery they pull, the operation table, the reason phrases, the `Link` parser)
+ * ~14.40 KiB. Paging (issue 12) cost 267 bytes, to 16,338 bytes, 46 under the budget.
+ *
+ * Issue 13 raised the total to 16.25 KiB: `.withResponse()` (the `ApiPromise` every call returns)
+ * and `NotFoundError.missing` with the two problem type URIs it reads cost 207 bytes, to 16,545
+ * bytes (16.16 KiB; own code 1.56 → 1.76 KiB), and no readable way to write them was smaller.
+ * The client imports only the contract modules it uses and leaves input checks to the server
+ * (the input schemas and list-query codec would add ~3 KiB).
  */
-const TOTAL_BUDGET = 16 * KiB
+const TOTAL_BUDGET = 16.25 * KiB
 const OWN_CODE_BUDGET = 2 * KiB
 
 /** Gzipped size of a browser bundle of `entry`, bundled the way a web app would. */
