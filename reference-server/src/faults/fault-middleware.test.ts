@@ -63,13 +63,14 @@ describe('Prefer on a server with faults', () => {
 
   it('refuses a fault it cannot honour with a 400 that says why', async () => {
     const { app } = appWithFaults()
-    for (const [prefer, detail] of [
+    const refusals: [string, string][] = [
       ['code=abc', 'Prefer: code must be an error status from 400 to 599, got "abc"'],
       ['delay=-1', 'Prefer: delay must be a whole number of milliseconds up to 20000, got "-1"'],
       ['retry-after=1', 'Prefer: retry-after goes with code (e.g. "code=503, retry-after=0")'],
       ['hang, drop', 'Prefer: ask for one of code, hang, drop and body=invalid at a time'],
       ['body=valid', 'Prefer: body can only be "invalid", got "valid"'],
-    ]) {
+    ]
+    for (const [prefer, detail] of refusals) {
       const response = await app.request('/todos', { headers: { prefer } })
       expect(response.status, prefer).toBe(400)
       expect((await response.json()).detail).toBe(detail)
