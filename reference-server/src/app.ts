@@ -97,8 +97,8 @@ export function createApp(options: AppOptions = {}): Hono {
     app.use(cors({ origin, exposeHeaders: ['ETag', 'Location', 'Allow', 'Link'] }))
   }
   if (options.faults !== undefined) {
-    const injectFaults = faultInjection(new FaultPlan(options.faults))
-    app.use(COLLECTION_PATH, injectFaults).use(`${COLLECTION_PATH}/*`, injectFaults)
+    // `/todos/*` matches `/todos` itself too: one registration, one decision per request.
+    app.use(`${COLLECTION_PATH}/*`, faultInjection(new FaultPlan(options.faults)))
   }
   registerCollectionRoutes(app, store, { maxBodyBytes, maxTodos })
   registerRecordRoutes(app, store, maxBodyBytes)

@@ -4,7 +4,7 @@ import { jsonRequest, MILK } from '../../test/helpers.ts'
 import { createApp } from '../app.ts'
 import { listen, type RunningServer } from '../http/listen.ts'
 import { MemoryStore } from '../store/memory-store.ts'
-import type { FaultOptions } from './fault-plan.ts'
+import { type FaultOptions, FaultPlan } from './fault-plan.ts'
 
 function appWithFaults(faults: FaultOptions = {}) {
   const store = new MemoryStore([MILK])
@@ -148,6 +148,15 @@ describe('latency and failure rate', () => {
     expect(first).toMatch(/503.*201|201.*503/)
     expect(await run(7)).toBe(first)
     expect(await run(8)).not.toBe(first)
+  })
+
+  it('fail exactly the requests the seeded plan picks: one decision per request', async () => {
+    const plan = new FaultPlan({ failureRate: 0.5, seed: 5 })
+    const { app } = appWithFaults({ failureRate: 0.5, seed: 5 })
+    for (const path of ['/todos', '/todos/1', '/todos', '/todos?completed=false', '/todos/1']) {
+      const expected = 'fault' in plan.decide('GET', path) ? 503 : 200
+      expect((await app.request(path)).status, path).toBe(expected)
+    }
   })
 
   it('answer an injected 503 as a problem with a detail that names the cause', async () => {
