@@ -36,7 +36,15 @@ export interface TodoApiOptions extends Omit<AppOptions, 'store' | 'faults'> {
 /** Options of {@link createTodoHandlers}: the same as {@link createTodoApi}'s. */
 export type TodoHandlersOptions = TodoApiOptions
 
-/** A request the fake API received, as the application sent it. */
+/**
+ * A request the fake API received, as the application sent it.
+ *
+ * @example
+ * const [sent] = api.requests()
+ * expect(sent?.method).toBe('POST')
+ * expect(sent?.body).toEqual({ content: 'Buy milk' })
+ * expect(sent?.headers.get('authorization')).toBe('Bearer secret')
+ */
 export interface RecordedRequest {
   method: string
   url: URL
