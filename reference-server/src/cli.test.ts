@@ -201,8 +201,8 @@ describe('todokit-server', () => {
     expect(await statuses('3')).toBe(first)
   })
 
-  it('honours Prefer: code=503 and Prefer: drop on the wire', async () => {
-    const cli = await start(['--quiet'])
+  it('honours Prefer: code=503 and Prefer: drop on the wire, logging the drop as 499', async () => {
+    const cli = await start([])
     const failed = await fetch(`${cli.url}/todos`, {
       headers: { prefer: 'code=503, retry-after=0' },
     })
@@ -212,6 +212,13 @@ describe('todokit-server', () => {
       'fetch failed',
     )
     expect((await fetch(`${cli.url}/todos`)).status).toBe(200)
+    await expect
+      .poll(() => cli.output.filter((line) => line.startsWith('GET /todos ')))
+      .toEqual([
+        expect.stringMatching(/^GET \/todos 503 /),
+        expect.stringMatching(/^GET \/todos 499 /),
+        expect.stringMatching(/^GET \/todos 200 /),
+      ])
   })
 
   it.each([

@@ -51,8 +51,9 @@ function dropConnection(env: unknown): Response {
     ?.socket
   if (socket === undefined) return Response.error()
   socket.destroy()
-  // Nobody reads this answer: the socket is gone.
-  return new Response(null, { status: 204 })
+  // Nobody reads this answer (the socket is gone); its status is for the request log, which then
+  // shows nginx's 499 "closed without an answer" rather than a success.
+  return new Response(null, { status: 499 })
 }
 
 /**
