@@ -201,6 +201,15 @@ describe('injected faults', () => {
     )
   })
 
+  it('refuses a rule it could never apply, saying what it takes', () => {
+    const fault = { kind: 'drop' } as const
+    expect(() => api.inject(fault, { route: 'lists' as 'list' })).toThrow(
+      'Unknown route "lists": use an operation (list, get, create, replace, update, delete) or "METHOD /path"',
+    )
+    expect(() => api.inject(fault, { times: 0 })).toThrow('times must be at least 1, got 0')
+    expect(() => api.inject(fault, { rate: 1.5 })).toThrow('rate must be from 0 to 1, got 1.5')
+  })
+
   it('are all gone after a reset', async () => {
     api.inject({ kind: 'status', status: 503 })
     expect((await fetch(`${V1}/todos`)).status).toBe(503)

@@ -127,9 +127,12 @@ function pathPattern(template: string): RegExp {
 function routeMatcher(route: FaultRoute | undefined): Rule['matches'] {
   if (route === undefined) return () => true
   const endpoint = Object.hasOwn(endpoints, route) ? endpoints[route as OperationName] : undefined
-  const [method, path] = endpoint
-    ? [endpoint.method, endpoint.path]
-    : (route.split(' ', 2) as [string, string])
+  const [method, path] = endpoint ? [endpoint.method, endpoint.path] : route.split(' ', 2)
+  if (method === undefined || path === undefined || !path.startsWith('/')) {
+    throw new RangeError(
+      `Unknown route "${route}": use an operation (${Object.keys(endpoints).join(', ')}) or "METHOD /path"`,
+    )
+  }
   const pattern = pathPattern(path)
   const wanted = method.toUpperCase()
   // HEAD is a GET without its body: a fault on a GET route covers it too.
