@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { DEFAULT_MAX_TODOS, MemoryStore, readSeedFile, seedStore } from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Example, undecidedBlocks } from '../../scripts/examples/extract.ts'
 import { normaliseVarying } from '../../scripts/examples/normalise.ts'
 import {
   againstServer,
   docsBlocks,
+  docsPages,
   EXAMPLES_DIR,
   exampleFile,
   slug,
@@ -38,8 +40,24 @@ beforeAll(async () => {
   )
 })
 
-async function withFreshServer<T>(use: (url: string) => Promise<T>): Promise<T> {
-  server = await startReferenceServer()
+/**
+ * The seed file a page's server starts with, as the page itself starts it (`todokit-server
+ * --seed …`): its outputs then show the seeded todos. Pages not listed start empty.
+ */
+const PAGE_SEEDS: Record<string, string> = {
+  'docs/getting-started.md': 'reference-server/sample-todos.json',
+}
+
+/**
+ * A fresh server as `todokit-server` runs it (faults a request asks for with `Prefer` included),
+ * seeded as `page` starts it.
+ */
+async function withFreshServer<T>(page: string, use: (url: string) => Promise<T>): Promise<T> {
+  const store = new MemoryStore()
+  const seed = PAGE_SEEDS[page]
+  if (seed !== undefined)
+    await seedStore(store, await readSeedFile(fromRoot(seed)), DEFAULT_MAX_TODOS)
+  server = await startReferenceServer({ store, faults: {} })
   try {
     return await use(server.url)
   } finally {
@@ -76,6 +94,17 @@ describe('the code examples of the docs', () => {
     expect(orphans.map((block) => `${block.page}:${block.line}`)).toEqual([])
   })
 
+  it('run against a server started as their page starts it: seeded exactly where it says --seed', () => {
+    for (const page of docsPages()) {
+      const text = readFileSync(fromRoot(page), 'utf8')
+      const seeds = [...text.matchAll(/todokit-server[^\n`]*--seed\s+(\S+)/g)].map((match) =>
+        match[1]?.split('/').pop(),
+      )
+      const expected = PAGE_SEEDS[page]?.split('/').pop()
+      expect(new Set(seeds), page).toEqual(new Set(expected === undefined ? [] : [expected]))
+    }
+  })
+
   it('type-check against the workspace sources', async () => {
     const run = await runToCompletion(bin('tsc'), ['-p', EXAMPLES_DIR], { env })
     expect(run.stdout + run.stderr).toBe('')
@@ -85,7 +114,7 @@ describe('the code examples of the docs', () => {
 
 describe.each(tsRun)('the TypeScript example $name', (example) => {
   it('runs against a live reference server and prints what the page shows', async () => {
-    await withFreshServer(async (url) => {
+    await withFreshServer(example.block.page, async (url) => {
       const file = join(EXAMPLES_DIR, 'live', `${slug(example)}.ts`)
       writeFileSync(file, againstServer(`${example.block.code}export {}\n`, url))
       const run = await runToCompletion(
@@ -102,7 +131,7 @@ describe.each(tsRun)('the TypeScript example $name', (example) => {
 
 describe.each(shRun)('the shell example $name', (example) => {
   it('runs against a live reference server and prints what the page shows', async () => {
-    await withFreshServer(async (url) => {
+    await withFreshServer(example.block.page, async (url) => {
       // `npx` would run inside the workspace folder; the shim runs the package's bin (on PATH)
       // in the example's own folder, as npx does in a project that installed the packages.
       const script = `npx() { command "$@"; }\n${againstServer(example.block.code, url)}`

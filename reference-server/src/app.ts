@@ -5,6 +5,8 @@ import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { registerDocsPage } from './docs/docs-page.ts'
 import { createOpenApiDocument } from './docs/openapi.ts'
+import { faultInjection } from './faults/fault-middleware.ts'
+import { type FaultOptions, FaultPlan } from './faults/fault-plan.ts'
 import { PROBLEM_CONTENT_TYPE, problem } from './http/problem.ts'
 import { methodNotAllowed, registerOptions } from './routes/allowed-methods.ts'
 import { registerCollectionRoutes } from './routes/collection-routes.ts'
@@ -54,6 +56,14 @@ export interface AppOptions {
    * @default console.error
    */
   onError?: (error: unknown, request: Request) => void
+  /**
+   * Makes requests to `/todos` misbehave on purpose, for testing clients: latency, a random
+   * failure rate (seeded), and faults a request asks for with `Prefer` (`code=503`, `delay=MS`,
+   * `hang`, `drop`, `body=invalid`). Every fault happens before the store is touched.
+   * @default undefined (no faults, `Prefer` ignored)
+   * @example createApp({ faults: { latencyMs: 100, failureRate: 0.1, seed: 7 } })
+   */
+  faults?: FaultOptions
 }
 
 /**
@@ -85,6 +95,10 @@ export function createApp(options: AppOptions = {}): Hono {
     const origins = typeof options.cors === 'string' ? [options.cors] : [...options.cors]
     const origin = origins.includes('*') ? '*' : origins
     app.use(cors({ origin, exposeHeaders: ['ETag', 'Location', 'Allow', 'Link'] }))
+  }
+  if (options.faults !== undefined) {
+    // `/todos/*` matches `/todos` itself too: one registration, one decision per request.
+    app.use(`${COLLECTION_PATH}/*`, faultInjection(new FaultPlan(options.faults)))
   }
   registerCollectionRoutes(app, store, { maxBodyBytes, maxTodos })
   registerRecordRoutes(app, store, maxBodyBytes)

@@ -173,6 +173,65 @@ describe('todokit-server', () => {
     expect(cli.output.join('\n')).toMatch(/Usage: todokit-server[\s\S]*--port[\s\S]*--data/)
   })
 
+  it('fails the same share of requests for the same --fault-seed, storing none of them', async () => {
+    const statuses = async (seed: string) => {
+      const cli = await start(['--failure-rate', '0.5', '--fault-seed', seed, '--quiet'])
+      const seen = []
+      for (let call = 0; call < 12; call++) {
+        const response = await fetch(`${cli.url}/todos`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ content: `call ${call}` }),
+        })
+        seen.push(response.status)
+        if (response.status === 503) {
+          expect(response.headers.get('content-type')).toBe('application/problem+json')
+        }
+      }
+      // The list may be failed too: read it until it answers.
+      let list: Response
+      do list = await fetch(`${cli.url}/todos`)
+      while (list.status === 503)
+      const stored = ((await list.json()) as unknown[]).length
+      expect(stored).toBe(seen.filter((status) => status === 201).length)
+      return seen.join(' ')
+    }
+    const first = await statuses('3')
+    expect(first).toMatch(/503.*201|201.*503/)
+    expect(await statuses('3')).toBe(first)
+  })
+
+  it('honours Prefer: code=503 and Prefer: drop on the wire, logging the drop as 499', async () => {
+    const cli = await start([])
+    const failed = await fetch(`${cli.url}/todos`, {
+      headers: { prefer: 'code=503, retry-after=0' },
+    })
+    expect(failed.status).toBe(503)
+    expect(failed.headers.get('retry-after')).toBe('0')
+    await expect(fetch(`${cli.url}/todos`, { headers: { prefer: 'drop' } })).rejects.toThrow(
+      'fetch failed',
+    )
+    expect((await fetch(`${cli.url}/todos`)).status).toBe(200)
+    await expect
+      .poll(() => cli.output.filter((line) => line.startsWith('GET /todos ')))
+      .toEqual([
+        expect.stringMatching(/^GET \/todos 503 /),
+        expect.stringMatching(/^GET \/todos 499 /),
+        expect.stringMatching(/^GET \/todos 200 /),
+      ])
+  })
+
+  it.each([
+    ['--latency', 'soon'],
+    ['--failure-rate', '1.5'],
+    ['--failure-rate', '10%'],
+    ['--fault-seed', 'x1'],
+  ])('refuses %s %s with a usage error naming the flag', async (flag, value) => {
+    const cli = run([flag, value])
+    expect(await cli.exited).toBe(2)
+    expect(cli.output[0]).toMatch(new RegExp(`^todokit-server: ${flag} must be`))
+  })
+
   it.each([['--bogus'], ['--port', 'abc'], ['--port', '70000'], ['stray']])(
     'refuses %j with a usage error and exit code 2',
     async (...args) => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
 import { createApp } from './app.ts'
+import { FAULT_FLAGS, FAULT_USAGE, faultsFromFlags } from './faults/fault-flags.ts'
 import { listen } from './http/listen.ts'
 import { LIMIT_FLAGS, LIMIT_USAGE, limitsFromFlags } from './http/listen-flags.ts'
 import { MemoryStore } from './store/memory-store.ts'
@@ -24,6 +25,9 @@ Options:
 
 Limits (Node's HTTP server settings; times in milliseconds):
 ${LIMIT_USAGE}
+
+Faults, for testing clients (none touches the stored todos):
+${FAULT_USAGE}
 
 API at /todos, OpenAPI at /openapi.json, interactive reference at /docs.`
 
@@ -51,6 +55,7 @@ function parseCommandLine(args: string[]) {
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
         ...LIMIT_FLAGS,
+        ...FAULT_FLAGS,
       },
     }).values
   } catch (error) {
@@ -86,12 +91,14 @@ async function main(): Promise<void> {
   }
   const limits = limitsFromFlags(options)
   if (typeof limits === 'string') usageError(limits)
+  const faults = faultsFromFlags(options)
+  if (typeof faults === 'string') usageError(faults)
   const maxTodos = Number(options['max-todos'])
   if (!/^\d+$/.test(options['max-todos'])) {
     usageError(`--max-todos must be a whole number, got "${options['max-todos']}"`)
   }
   const store = await openStore(options.data, options.seed, maxTodos)
-  const app = createApp({ store, maxTodos, ...(options.cors && { cors: options.cors }) })
+  const app = createApp({ store, maxTodos, faults, ...(options.cors && { cors: options.cors }) })
   const log = options.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`)
   const listenOptions = { port, host: options.host, log, ...limits }
   const server = await listen(app, listenOptions).catch((error: Error) => {

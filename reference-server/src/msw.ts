@@ -1,69 +1,273 @@
-import type { Todo } from '@todokit/sdk/contract'
-import { type HttpHandler, http } from 'msw'
+import { COLLECTION_PATH, type Todo } from '@todokit/sdk/contract'
+import { delay, type HttpHandler, HttpResponse, http, type UnhandledFrameHandle } from 'msw'
 import { type AppOptions, createApp } from './app.ts'
+import { bodyFaultResponse, statusFaultResponse } from './faults/fault-middleware.ts'
+import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/fault-plan.ts'
+import { problem } from './http/problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
 
+export type { Fault, FaultRoute, FaultRuleOptions } from './faults/fault-plan.ts'
+
 /**
- * Options of {@link createTodoHandlers}: the base URL, the starting todos, and any of
- * {@link AppOptions} but the store (the handlers keep their own in memory).
+ * Options of {@link createTodoApi}: the base URL, the starting todos, the seed of random faults,
+ * and any of {@link AppOptions} but the store (the fake keeps its own in memory) and `faults`
+ * (see {@link TodoApi.inject}).
  *
  * @example
- * const options: TodoHandlersOptions = { baseUrl: 'https://api.example.com', maxBodyBytes: 1024 }
- * const handlers = createTodoHandlers(options) // a 2 KiB body now gets 413
+ * const options: TodoApiOptions = { baseUrl: 'https://api.example.com', maxBodyBytes: 1024 }
+ * const api = createTodoApi(options) // a 2 KiB body now gets 413
  */
-export interface TodoHandlersOptions extends Omit<AppOptions, 'store'> {
+export interface TodoApiOptions extends Omit<AppOptions, 'store' | 'faults'> {
   /** The API's base URL as the application calls it, e.g. `https://api.example.com/v1`. */
   baseUrl: string
   /**
-   * Todos the fake API starts with (their ids are kept).
+   * Todos the fake API starts with, and goes back to on {@link TodoApi.reset} (ids are kept).
    * @default []
    */
   initial?: Iterable<Todo>
+  /**
+   * Seed of the generator that decides which requests a fault with a `rate` hits: the same
+   * seed fails the same requests on every run (and after every reset).
+   * @default 1
+   */
+  seed?: number
+}
+
+/** Options of {@link createTodoHandlers}: the same as {@link createTodoApi}'s. */
+export type TodoHandlersOptions = TodoApiOptions
+
+/**
+ * A request the fake API received, as the application sent it.
+ *
+ * @example
+ * const [sent] = api.requests()
+ * expect(sent?.method).toBe('POST')
+ * expect(sent?.body).toEqual({ content: 'Buy milk' })
+ * expect(sent?.headers.get('authorization')).toBe('Bearer secret')
+ */
+export interface RecordedRequest {
+  method: string
+  url: URL
+  headers: Headers
+  /** The JSON body, parsed (the text when it is not JSON); `undefined` without a body. */
+  body: unknown
 }
 
 /**
- * msw handlers that answer every request under `baseUrl` with the reference server itself, in
- * memory: the same validation, errors, ETags and ids as the real one, without a server process.
+ * A fake todos API for an application's tests: msw handlers backed by the reference server in
+ * memory, with a handle on its store, the requests it received and the faults it injects.
  *
  * @example
  * import { setupServer } from 'msw/node'
- * import { createTodoHandlers } from '@todokit/reference-server/msw'
+ * import { createTodoApi } from '@todokit/reference-server/msw'
  *
+ * const api = createTodoApi({ baseUrl: 'https://api.example.com' })
+ * const server = setupServer(...api.handlers)
+ * beforeAll(() => server.listen({ onUnhandledFrame: api.onUnhandledFrame }))
+ * afterEach(() => api.reset())
+ * afterAll(() => server.close())
+ */
+export interface TodoApi {
+  /** The msw handlers: give them to `setupServer` or `setupWorker`. */
+  readonly handlers: HttpHandler[]
+  /** The base URL the handlers serve, as given. */
+  readonly baseUrl: string
+  /**
+   * Starts again: the store holds `todos` (by default the `initial` todos), ids count on from
+   * them, injected faults are gone and no request is recorded. Call it after each test.
+   *
+   * @example
+   * api.reset([{ id: 7, content: 'Walk the dog', completed: false }])
+   */
+  reset(todos?: Iterable<Todo>): void
+  /**
+   * The stored todos, in id order: assert what the application's writes did.
+   *
+   * @example
+   * await service.completeAll()
+   * expect(api.todos().every((todo) => todo.completed)).toBe(true)
+   */
+  todos(): Todo[]
+  /**
+   * The requests received since the last reset, in order, faulted ones included: assert what
+   * the application sent.
+   *
+   * @example
+   * expect(api.requests().map((request) => request.method)).toEqual(['GET', 'PATCH'])
+   */
+  requests(): RecordedRequest[]
+  /**
+   * Makes the requests `options` selects misbehave, before the store is touched. Rules apply in
+   * the order they were added; a request asking with `Prefer` (see the server guide) gets its
+   * fault when no rule applies.
+   *
+   * @example
+   * // The first two reads fail with 503 (retry at once), the third answers.
+   * api.inject({ kind: 'status', status: 503, retryAfter: 0 }, { route: 'list', times: 2 })
+   * api.inject({ kind: 'drop' }, { route: 'DELETE /todos/{id}' }) // every delete: network error
+   * api.inject({ kind: 'hang' }, { route: 'get', times: 1 })      // until the client aborts
+   */
+  inject(fault: Fault, options?: FaultRuleOptions): void
+  /**
+   * For msw's `onUnhandledFrame`: a request no handler serves is logged as an error and
+   * answered 404 with a problem naming its URL and this API's base, so a wrong base URL in an
+   * application fails loudly instead of as a network error.
+   *
+   * @example
+   * server.listen({ onUnhandledFrame: api.onUnhandledFrame })
+   */
+  readonly onUnhandledFrame: UnhandledFrameHandle
+}
+
+/** A path that ends as a todos request does: `…/todos` or `…/todos/{id}`. */
+const TODOS_PATH = new RegExp(`${COLLECTION_PATH}(/[^/]*)?/?$`)
+
+async function readBody(request: Request): Promise<unknown> {
+  const text = await request.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** The request of an msw HTTP frame (WebSocket frames have none). */
+function frameRequest(frame: { protocol: string; data: unknown }): Request | undefined {
+  const { data } = frame
+  if (frame.protocol !== 'http' || typeof data !== 'object' || data === null) return undefined
+  return 'request' in data && data.request instanceof Request ? data.request : undefined
+}
+
+/**
+ * Creates a fake todos API: the reference server itself, in memory, answering every request
+ * under `baseUrl` with the same validation, errors, ETags and ids as the real one, and a handle
+ * to reset, seed and read its store, read the requests it got and inject faults.
+ *
+ * @example
+ * const api = createTodoApi({
+ *   baseUrl: 'https://api.example.com/v1',
+ *   initial: [{ id: 1, content: 'Buy milk', completed: false }],
+ * })
+ * const server = setupServer(...api.handlers)
+ * server.listen({ onUnhandledFrame: api.onUnhandledFrame })
+ *
+ * api.inject({ kind: 'status', status: 503, retryAfter: 0 }, { route: 'get', times: 1 })
+ * // the first GET /v1/todos/1 gets 503 with Retry-After: 0; the SDK's retry then gets the todo
+ */
+export function createTodoApi(options: TodoApiOptions): TodoApi {
+  const { baseUrl, initial = [], seed, ...appOptions } = options
+  const startingTodos = [...initial]
+  const base = new URL(baseUrl)
+  const basePath = base.pathname.replace(/\/+$/, '')
+  const served = `${base.origin}${basePath}`
+  const plan = new FaultPlan(seed === undefined ? {} : { seed })
+  let store = new MemoryStore(startingTodos)
+  let app = createApp({ ...appOptions, store })
+  let received: RecordedRequest[] = []
+
+  async function answer(request: Request): Promise<Response> {
+    // The app serves /todos at its root: strip the base path on the way in, add it to
+    // Location on the way out.
+    const url = new URL(request.url)
+    url.pathname = url.pathname.slice(basePath.length)
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+    const response = await app.fetch(
+      new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        body: hasBody ? await request.arrayBuffer() : undefined,
+        signal: request.signal,
+      }),
+    )
+    const location = response.headers.get('location')
+    if (basePath === '' || location === null || !location.startsWith('/')) return response
+    const headers = new Headers(response.headers)
+    headers.set('location', basePath + location)
+    return new Response(response.body, { status: response.status, headers })
+  }
+
+  async function serve(request: Request): Promise<Response> {
+    const { method, headers } = request
+    received.push({
+      method,
+      url: new URL(request.url),
+      headers: new Headers(headers),
+      body: await readBody(request.clone()),
+    })
+    const path = new URL(request.url).pathname.slice(basePath.length)
+    const decision = plan.decide(method, path, headers.get('prefer'))
+    if ('invalid' in decision) return problem(400, decision.invalid)
+    if (decision.latencyMs > 0) await delay(decision.latencyMs)
+    const { fault } = decision
+    switch (fault?.kind) {
+      case undefined:
+        return answer(request)
+      case 'latency':
+        await delay(fault.ms)
+        return answer(request)
+      case 'status':
+        return statusFaultResponse(fault)
+      case 'body':
+        return bodyFaultResponse(fault)
+      case 'hang':
+        // The client's abort (or its timeout) rejects its fetch; this answer is never read.
+        await delay('infinite')
+        return HttpResponse.error()
+      case 'drop':
+        return HttpResponse.error()
+    }
+  }
+
+  /** The loud answer to a request no handler serves: a 404 naming its URL and this base. */
+  function unserved(request: Request): Response {
+    const detail = `No msw handler serves ${request.method} ${request.url}; the todokit handlers serve ${served}/ (check the application’s base URL)`
+    console.error(`[todokit msw] ${detail}`)
+    return problem(404, detail)
+  }
+
+  return {
+    handlers: [
+      http.all(`${served}/*`, ({ request }) =>
+        // OPTIONS is left to the app (a CORS preflight must not fail).
+        request.method === 'OPTIONS' ? answer(request) : serve(request),
+      ),
+      // A todos request on this origin but outside the base path is the application's base URL
+      // gone wrong: answered loudly here even when msw would let it through to the network.
+      http.all(`${base.origin}/*`, ({ request }) =>
+        TODOS_PATH.test(new URL(request.url).pathname) ? unserved(request) : undefined,
+      ),
+    ],
+    baseUrl,
+    reset(todos = startingTodos) {
+      store = new MemoryStore(todos)
+      app = createApp({ ...appOptions, store })
+      received = []
+      plan.clear()
+    },
+    todos: () => [...store.list()],
+    requests: () => [...received],
+    inject: (fault, ruleOptions) => plan.add(fault, ruleOptions),
+    onUnhandledFrame: ({ frame, defaults }) => {
+      const request = frameRequest(frame)
+      if (request === undefined) return defaults.warn()
+      // msw answers with a Response its unhandled-frame callback throws.
+      throw unserved(request)
+    },
+  }
+}
+
+/**
+ * The msw handlers of {@link createTodoApi}, when a test needs no handle on the store.
+ *
+ * @example
  * const server = setupServer(
  *   ...createTodoHandlers({
  *     baseUrl: 'https://api.example.com',
  *     initial: [{ id: 1, content: 'Buy milk', completed: false }],
  *   }),
  * )
- * server.listen()
  */
-export function createTodoHandlers(options: TodoHandlersOptions): HttpHandler[] {
-  const { baseUrl, initial = [], ...appOptions } = options
-  const base = new URL(baseUrl)
-  const basePath = base.pathname.replace(/\/+$/, '')
-  const app = createApp({ ...appOptions, store: new MemoryStore(initial) })
-
-  return [
-    http.all(`${base.origin}${basePath}/*`, async ({ request }) => {
-      if (basePath === '') return app.fetch(request)
-      // The app serves /todos at its root: strip the base path on the way in, add it to
-      // Location on the way out.
-      const url = new URL(request.url)
-      url.pathname = url.pathname.slice(basePath.length)
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-      const response = await app.fetch(
-        new Request(url, {
-          method: request.method,
-          headers: request.headers,
-          body: hasBody ? await request.arrayBuffer() : undefined,
-          signal: request.signal,
-        }),
-      )
-      const location = response.headers.get('location')
-      if (location === null || !location.startsWith('/')) return response
-      const headers = new Headers(response.headers)
-      headers.set('location', basePath + location)
-      return new Response(response.body, { status: response.status, headers })
-    }),
-  ]
+export function createTodoHandlers(options: TodoApiOptions): HttpHandler[] {
+  return createTodoApi(options).handlers
 }

@@ -1,6 +1,7 @@
 import {
   ConflictError,
   isTodoApiError,
+  NetworkError,
   NotFoundError,
   PreconditionFailedError,
   TodoClient,
@@ -50,5 +51,19 @@ describe('the msw handlers through the SDK', () => {
       .catch((error: unknown) => error)
     expect(stale).toBeInstanceOf(PreconditionFailedError)
     expect(await client.todos.get(1)).toEqual(before)
+  })
+})
+
+describe('a client whose base URL the handlers do not serve', () => {
+  it('fails with a 404 naming its URL and the handlers’ base, not as a network error', async () => {
+    // The base path is wrong (/v2 instead of /api): before, this was a NetworkError "fetch
+    // failed", so a test of "the server is down" passed for the wrong reason.
+    const wrong = new TodoClient({ baseUrl: 'https://todos.example.test/v2', retry: 0 })
+    const error = await wrong.todos.list().catch((caught: unknown) => caught)
+    expect(error).not.toBeInstanceOf(NetworkError)
+    expect(error).toBeInstanceOf(NotFoundError)
+    expect(isTodoApiError(error) && error.problem?.detail).toBe(
+      'No msw handler serves GET https://todos.example.test/v2/todos; the todokit handlers serve https://todos.example.test/api/ (check the application’s base URL)',
+    )
   })
 })

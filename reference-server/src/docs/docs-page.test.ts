@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
-import { DOCS_SCRIPT_PATH } from './docs-page.ts'
+import { DOCS_SCRIPT_PATH, registerDocsPage } from './docs-page.ts'
 
 describe('GET /docs', () => {
   it('loads the API reference from this server with fonts and telemetry off', async () => {
@@ -31,5 +32,28 @@ describe('GET /docs', () => {
       '@scalar/api-reference/browser/standalone.js',
     )
     expect(await response.text()).toBe(await readFile(installed, 'utf8'))
+  })
+})
+
+describe('GET /docs without @scalar/api-reference installed', () => {
+  const app = new Hono()
+  registerDocsPage(app, async () => undefined)
+
+  it('is a page that says how to install it and where the OpenAPI document is', async () => {
+    const response = await app.request('/docs')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+    const html = await response.text()
+    expect(html).toContain('npm install @scalar/api-reference')
+    expect(html).toContain('<a href="/openapi.json">')
+    expect(html).not.toContain(DOCS_SCRIPT_PATH)
+  })
+
+  it('answers the script with a 404 problem that says the same, never a 5xx', async () => {
+    const response = await app.request(DOCS_SCRIPT_PATH)
+    expect(response.status).toBe(404)
+    expect((await response.json()).detail).toBe(
+      'The API reference needs @scalar/api-reference, which is not installed: npm install @scalar/api-reference',
+    )
   })
 })

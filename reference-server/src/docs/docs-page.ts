@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { secureHeaders } from 'hono/secure-headers'
+import { problem } from '../http/problem.ts'
 
 /** Where the page loads the API reference bundle from: this server, never a CDN. */
 export const DOCS_SCRIPT_PATH = '/docs/api-reference.js'
@@ -51,27 +52,77 @@ const pageHeaders = secureHeaders({
   xFrameOptions: 'DENY',
 })
 
-/** Reads Scalar's standalone bundle from the installed `@scalar/api-reference` package. */
-async function readBundle(): Promise<string> {
-  // Imported lazily: the app also runs where node:fs does not exist (msw in a browser).
-  const [{ readFile }, { createRequire }] = await Promise.all([
-    import('node:fs/promises'),
-    import('node:module'),
-  ])
-  const require = createRequire(import.meta.url)
-  return readFile(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8')
+/** The package the interactive reference comes from: an optional peer dependency. */
+const SCALAR_PACKAGE = '@scalar/api-reference'
+
+const INSTALL_HINT = `npm install ${SCALAR_PACKAGE}`
+
+/** What `/docs` shows when Scalar is not installed: how to get it, and where the document is. */
+const INSTALL_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>todokit API reference</title>
+  </head>
+  <body>
+    <h1>todokit API reference</h1>
+    <p>The interactive reference needs the optional package <code>${SCALAR_PACKAGE}</code>,
+    which is not installed here. Install it beside <code>@todokit/reference-server</code> and
+    restart the server:</p>
+    <pre><code>${INSTALL_HINT}</code></pre>
+    <p>The OpenAPI document is served all the same: <a href="/openapi.json">/openapi.json</a>.</p>
+  </body>
+</html>
+`
+
+/**
+ * The file of Scalar's standalone bundle, or `undefined` when the package is not installed (or
+ * the runtime has no `node:module`, as msw in a browser).
+ */
+export async function locateScalarBundle(): Promise<string | undefined> {
+  try {
+    // Imported lazily: the app also runs where node:module does not exist.
+    const { createRequire } = await import('node:module')
+    return createRequire(import.meta.url).resolve(`${SCALAR_PACKAGE}/browser/standalone.js`)
+  } catch {
+    return undefined
+  }
 }
 
-/** Serves the interactive API reference at `/docs`, with its script from node_modules. */
-export function registerDocsPage(app: Hono): void {
+async function readBundle(file: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises')
+  return readFile(file, 'utf8')
+}
+
+/**
+ * Serves the interactive API reference at `/docs`, with its script from node_modules. Without
+ * Scalar installed, `/docs` is a page that says how to install it and its script a 404 that
+ * says the same: never a 5xx.
+ */
+export function registerDocsPage(
+  app: Hono,
+  locateBundle: () => Promise<string | undefined> = locateScalarBundle,
+): void {
+  let located: Promise<string | undefined> | undefined
   let bundle: Promise<string> | undefined
-  app.get(
-    '/docs',
-    pageHeaders,
-    () => new Response(PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
-  )
+  const html = (page: string) =>
+    new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+
+  app.get('/docs', pageHeaders, async () => {
+    located ??= locateBundle()
+    return html((await located) === undefined ? INSTALL_PAGE : PAGE)
+  })
   app.get(DOCS_SCRIPT_PATH, etag(), async () => {
-    bundle ??= readBundle().catch((error: unknown) => {
+    located ??= locateBundle()
+    const file = await located
+    if (file === undefined) {
+      return problem(
+        404,
+        `The API reference needs ${SCALAR_PACKAGE}, which is not installed: ${INSTALL_HINT}`,
+      )
+    }
+    bundle ??= readBundle(file).catch((error: unknown) => {
       bundle = undefined
       throw error
     })
