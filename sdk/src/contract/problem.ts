@@ -51,7 +51,12 @@ export interface ReceivedProblem {
   [member: string]: unknown
 }
 
-/** One invalid field of a request, as any server may send it. */
+/**
+ * One invalid field of a request, as any server may send it.
+ *
+ * @example
+ * const where = (field: ReceivedFieldError) => field.pointer ?? 'somewhere in the request'
+ */
 export interface ReceivedFieldError {
   /** RFC 6901 JSON Pointer into the request, e.g. `/content`; `''` is the whole body. */
   pointer?: string | undefined
