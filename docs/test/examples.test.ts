@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { createApp, listen, type RunningServer } from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Example, undecidedBlocks } from '../../scripts/examples/extract.ts'
-import { normaliseVarying } from '../../scripts/examples/normalise.ts'
+import { bin, fromRoot } from '../../scripts/lib/paths.ts'
+import { runToCompletion } from '../../scripts/lib/processes.ts'
+import { type Example, undecidedBlocks } from './examples/extract.ts'
+import { normaliseVarying } from './examples/normalise.ts'
 import {
   againstServer,
   docsBlocks,
@@ -11,10 +14,7 @@ import {
   exampleFile,
   slug,
   writeExamples,
-} from '../../scripts/examples/workspace.ts'
-import { type LiveServer, startReferenceServer } from '../../scripts/lib/live-server.ts'
-import { bin, fromRoot } from '../../scripts/lib/paths.ts'
-import { runToCompletion } from '../../scripts/lib/processes.ts'
+} from './examples/workspace.ts'
 
 // Every code example of docs/*.md is extracted, type-checked against the workspace sources and
 // executed against a fresh reference server (a new one per example, so ids and lists are
@@ -31,7 +31,7 @@ const shRun = byKind('sh', 'run')
 // and the tools (tsc).
 const env = { ...process.env, PATH: `${dirname(process.execPath)}:${bin('')}:${process.env.PATH}` }
 
-let server: LiveServer
+let server: RunningServer
 beforeAll(async () => {
   console.log(
     `docs examples: ${tsRun.length} TypeScript run, ${tsVitest.length} vitest, ${shRun.length} shell`,
@@ -39,7 +39,7 @@ beforeAll(async () => {
 })
 
 async function withFreshServer<T>(use: (url: string) => Promise<T>): Promise<T> {
-  server = await startReferenceServer()
+  server = await listen(createApp(), { port: 0 })
   try {
     return await use(server.url)
   } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { examplesOf, extractBlocks, undecidedBlocks } from '../../scripts/examples/extract.ts'
-import { normaliseVarying } from '../../scripts/examples/normalise.ts'
+import { examplesOf, extractBlocks, undecidedBlocks } from './examples/extract.ts'
+import { normaliseVarying } from './examples/normalise.ts'
 
 const page = (markdown: string) => extractBlocks('docs/page.md', markdown)
 

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fromRoot } from '../lib/paths.ts'
+import { fromRoot } from '../../../scripts/lib/paths.ts'
 import { type CodeBlock, type Example, examplesOf, extractBlocks } from './extract.ts'
 
 /** The URL the docs' examples use; the runner swaps in the live server's. */

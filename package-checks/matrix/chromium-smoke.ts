@@ -1,7 +1,8 @@
+import type { RunningServer } from '@todokit/reference-server'
 import { build } from 'esbuild'
+import { fromRoot } from '../../scripts/lib/paths.ts'
 import { launchChromium } from '../lib/chromium.ts'
-import { fromRoot } from '../lib/paths.ts'
-import { type StaticServer, serveStatic } from '../lib/static-server.ts'
+import { serveStatic } from '../lib/static-server.ts'
 
 /** Where the smoke program sends its requests. */
 export interface SmokeUrls {
@@ -9,14 +10,14 @@ export interface SmokeUrls {
   baseUrl: string
   /** Where nothing listens. */
   closedUrl: string
-  /** scripts/matrix/quirks-server.ts */
+  /** package-checks/matrix/quirks-server.ts */
   quirksUrl: string
 }
 
 /** The SDK smoke program bundled for browsers, as an application's bundler would ship it. */
 export async function bundleSmokeForBrowser(): Promise<string> {
   const result = await build({
-    entryPoints: [fromRoot('scripts', 'matrix', 'sdk-smoke.js')],
+    entryPoints: [fromRoot('package-checks', 'matrix', 'sdk-smoke.js')],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -28,7 +29,7 @@ export async function bundleSmokeForBrowser(): Promise<string> {
 }
 
 /** A page on 127.0.0.1 that loads the bundled smoke program, from its own origin. */
-export async function serveSmokePage(): Promise<StaticServer> {
+export async function serveSmokePage(): Promise<RunningServer> {
   return serveStatic({
     // The module lands on window.smoke, so the test never writes import() into code that a
     // test runner's transform might rewrite.

@@ -51,7 +51,7 @@ const NO_DELAY = { limit: 2, delay: () => 0 }
  * Response, AbortSignal, timers, headers a cross-origin page may read, and the errors each runtime
  * throws. Performs the six operations, the 409, 412 and 404 errors with their status text, an
  * afterResponse hook reading the ETag, an abort, a refused connection (`closedUrl`), and against
- * `quirksUrl` (scripts/matrix/quirks-server.ts) a timeout, a body that breaks the contract, a 503
+ * `quirksUrl` (package-checks/matrix/quirks-server.ts) a timeout, a body that breaks the contract, a 503
  * retried into a 200 and a 503 on POST that is not retried. Touches only the record it creates.
  *
  * @param {string} baseUrl a todos server

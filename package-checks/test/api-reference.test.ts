@@ -1,25 +1,26 @@
 import { mkdirSync } from 'node:fs'
+import { createApp, listen, type RunningServer } from '@todokit/reference-server'
 import { endpoints } from '@todokit/sdk/contract'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumSkipReason, launchChromium } from '../../scripts/lib/chromium.ts'
-import { type LiveServer, startReferenceServer } from '../../scripts/lib/live-server.ts'
 import { fromRoot } from '../../scripts/lib/paths.ts'
+import { chromiumSkipReason, launchChromium } from '../lib/chromium.ts'
 
 const skip = chromiumSkipReason()
 if (skip) console.warn(`the /docs page in Chromium: ${skip}`)
 
-const SCREENSHOTS = fromRoot('docs', 'screenshots')
+const SCREENSHOTS = fromRoot('package-checks', 'screenshots')
 
 describe.skipIf(skip)('the /docs API reference in headless Chromium', () => {
-  let server: LiveServer
+  let server: RunningServer
   let browser: Browser
   let page: Page
   const offline: string[] = []
   const reachedServer: string[] = []
+  const cspViolations: string[] = []
 
   beforeAll(async () => {
-    server = await startReferenceServer()
+    server = await listen(createApp(), { port: 0 })
     // A todo only this server holds: if the page shows it, its request really reached us.
     await fetch(`${server.url}/todos`, {
       method: 'POST',
@@ -34,6 +35,9 @@ describe.skipIf(skip)('the /docs API reference in headless Chromium', () => {
       if (url.origin === server.url) return route.continue()
       offline.push(url.href)
       return route.abort('internetdisconnected')
+    })
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) cspViolations.push(message.text())
     })
     page.on('response', (response) => {
       if (response.url().startsWith(`${server.url}/todos`)) {
@@ -53,6 +57,10 @@ describe.skipIf(skip)('the /docs API reference in headless Chromium', () => {
 
   it('renders with every request kept on the server (nothing fetched from the internet)', () => {
     expect(offline).toEqual([])
+  })
+
+  it('runs within the Content-Security-Policy the server sends with it', () => {
+    expect(cspViolations).toEqual([])
   })
 
   it('shows the six operations of the contract', async () => {

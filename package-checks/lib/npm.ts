@@ -1,4 +1,4 @@
-import { runToCompletion } from './processes.ts'
+import { runToCompletion } from '../../scripts/lib/processes.ts'
 
 /**
  * How tests reach the registry. npm's defaults retry a failed request twice after 10 s and 60 s,

@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest'
-import { formatMatrix, runMatrix } from '../../scripts/matrix/run-matrix.ts'
-import { currentHost, isCiPlatform } from '../../scripts/matrix/runtimes.ts'
+import { formatMatrix, runMatrix } from '../matrix/run-matrix.ts'
+import { currentHost, isCiPlatform } from '../matrix/runtimes.ts'
 
-// Every step of scripts/matrix/sdk-smoke.js, in order: a runtime whose row passes ran them all.
+// Every step of package-checks/matrix/sdk-smoke.js, in order: a runtime whose row passes ran them all.
 const SMOKE_STEPS = [
   'create',
   '409 error',

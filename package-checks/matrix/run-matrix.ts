@@ -1,7 +1,11 @@
-import { buildPackages } from '../lib/build.ts'
+import buildPackages from '../../scripts/lib/build-packages.ts'
+import { fromRoot } from '../../scripts/lib/paths.ts'
+import {
+  runToCompletion,
+  type ServerProcess,
+  startServerProcess,
+} from '../../scripts/lib/processes.ts'
 import { chromiumSkipReason } from '../lib/chromium.ts'
-import { fromRoot } from '../lib/paths.ts'
-import { runToCompletion, type ServerProcess, startServerProcess } from '../lib/processes.ts'
 import { runSmokeInChromium, type SmokeUrls, serveSmokePage } from './chromium-smoke.ts'
 import { closedPortUrl } from './closed-port.ts'
 import { type QuirksServer, serveQuirks } from './quirks-server.ts'
@@ -23,8 +27,8 @@ export interface MatrixRow {
   skipped?: boolean
 }
 
-const SMOKE_CLI = fromRoot('scripts', 'matrix', 'sdk-smoke-cli.js')
-const SERVE_APP = fromRoot('scripts', 'matrix', 'serve-app.js')
+const SMOKE_CLI = fromRoot('package-checks', 'matrix', 'sdk-smoke-cli.js')
+const SERVE_APP = fromRoot('package-checks', 'matrix', 'serve-app.js')
 const SERVER_CLI = fromRoot('reference-server', 'dist', 'cli.js')
 const CONFORMANCE_CLI = fromRoot('conformance', 'dist', 'cli.js')
 const DENO_FLAGS = ['run', '--allow-net=127.0.0.1', '--allow-env', '--allow-read']
@@ -110,13 +114,13 @@ async function runRows(
   const urlsFor = async (baseUrl: string): Promise<SmokeUrls> => ({
     baseUrl,
     closedUrl: await closedPortUrl(),
-    quirksUrl: quirks.origin,
+    quirksUrl: quirks.url,
   })
   const rows: MatrixRow[] = []
   const node24 = process.execPath
   const nodeServer = `Node ${process.versions.node} (todokit-server)`
   const client = `Node ${process.versions.node}`
-  // Node 24 is this process; the others come from scripts/runtimes when the host has a build.
+  // Node 24 is this process; the others come from package-checks/runtimes when the host has a build.
   const clients: Array<{ name: string; runtime?: Runtime; args?: string[] }> = [
     { name: 'Node 22', runtime: 'node' },
     { name: 'Node 24' },
@@ -129,7 +133,7 @@ async function runRows(
   const page = await serveSmokePage()
   try {
     await withServer(
-      startServerProcess(node24, [SERVER_CLI, '--port', '0', '--quiet', '--cors', page.origin]),
+      startServerProcess(node24, [SERVER_CLI, '--port', '0', '--quiet', '--cors', page.url]),
       async ({ url }) => {
         for (const { name, runtime, args = [] } of clients) {
           const skip = runtime && skipReason(sources, runtime)
@@ -143,7 +147,7 @@ async function runRows(
         rows.push(
           chromiumSkip
             ? skippedRow('Chromium', nodeServer, chromiumSkip)
-            : toRow(nodeServer, await runSmokeInChromium(page.origin, await urlsFor(url))),
+            : toRow(nodeServer, await runSmokeInChromium(page.url, await urlsFor(url))),
         )
       },
     )

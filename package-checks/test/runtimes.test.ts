@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isCiPlatform, runtimeSources } from '../../scripts/matrix/runtimes.ts'
+import { isCiPlatform, runtimeSources } from '../matrix/runtimes.ts'
 
 const versions = { bun: '1.4.5', deno: '2.9.6' }
 const host = (platform: NodeJS.Platform, arch: string, musl = false) => ({ platform, arch, musl })

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { PUBLISHED, type PublishedFolder } from '../../scripts/lib/pack.ts'
 import { bin, fromRoot } from '../../scripts/lib/paths.ts'
 import {
   runToCompletion,
   type ServerProcess,
   startServerProcess,
 } from '../../scripts/lib/processes.ts'
+import { PUBLISHED, type PublishedFolder } from '../lib/pack.ts'
 
 // The tarballs were packed and installed into a stranger's project by the network-installs
 // globalSetup, once per run; Node 24 goes first on PATH as the `node` the bins' shebang finds.

@@ -1,24 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { npmInstall } from '../../scripts/lib/npm.ts'
 import { bin, fromRoot } from '../../scripts/lib/paths.ts'
 import { runToCompletion } from '../../scripts/lib/processes.ts'
+import { npmInstall } from '../lib/npm.ts'
+import { closedPortUrl } from '../matrix/closed-port.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'todokit-registry-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
-
-/** A port that refuses connections: bound, read, then closed again. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
 
 describe('registry settings', () => {
   it("reach the npm that a turbo task starts under Node 24, from the outer npm's global config", async () => {
@@ -76,7 +66,7 @@ describe('registry settings', () => {
     const project = join(work, 'unreachable')
     mkdirSync(project)
     writeFileSync(join(project, 'package.json'), '{"name":"unreachable","private":true}')
-    const registry = `http://127.0.0.1:${await closedPort()}/`
+    const registry = `${await closedPortUrl()}/`
     const install = npmInstall(['left-pad@1.3.0'], {
       cwd: project,
       // An empty cache, as on a new machine, so npm has to ask the registry.

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { ROOT } from './paths.ts'
+import { ROOT } from '../../scripts/lib/paths.ts'
 
 /** The workspaces todokit publishes, by folder. */
 export const PUBLISHED = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type QuirksServer, serveQuirks } from '../../scripts/matrix/quirks-server.ts'
+import { type QuirksServer, serveQuirks } from '../matrix/quirks-server.ts'
 
 let quirks: QuirksServer
 beforeAll(async () => {
@@ -9,22 +9,22 @@ afterAll(() => quirks.close())
 
 describe("the runtime matrix's quirks server", () => {
   it('lets a page on any origin call it, preflight included', async () => {
-    const preflight = await fetch(`${quirks.origin}/down/todos`, { method: 'OPTIONS' })
+    const preflight = await fetch(`${quirks.url}/down/todos`, { method: 'OPTIONS' })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH')
   })
 
   it('answers /bad-body with a 200 todo that breaks the contract', async () => {
-    const response = await fetch(`${quirks.origin}/bad-body/todos/1`)
+    const response = await fetch(`${quirks.url}/bad-body/todos/1`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ id: 'one', content: 42, completed: 'no' })
   })
 
   it('answers 503 to the first request of each /flaky key, then 200 []', async () => {
     const statuses = async (key: string) => {
-      const first = await fetch(`${quirks.origin}/flaky/${key}/todos`)
-      const second = await fetch(`${quirks.origin}/flaky/${key}/todos`)
+      const first = await fetch(`${quirks.url}/flaky/${key}/todos`)
+      const second = await fetch(`${quirks.url}/flaky/${key}/todos`)
       return [first.status, second.status, await second.json()]
     }
     expect(await statuses('a')).toEqual([503, 200, []])
@@ -33,7 +33,7 @@ describe("the runtime matrix's quirks server", () => {
 
   it('answers /down with 503 problem details, every time', async () => {
     for (const method of ['GET', 'POST']) {
-      const response = await fetch(`${quirks.origin}/down/todos`, { method })
+      const response = await fetch(`${quirks.url}/down/todos`, { method })
       expect(response.status).toBe(503)
       expect(response.headers.get('content-type')).toBe('application/problem+json')
       await response.body?.cancel()
@@ -41,7 +41,7 @@ describe("the runtime matrix's quirks server", () => {
   })
 
   it('keeps /slow waiting past a client timeout', async () => {
-    const error = await fetch(`${quirks.origin}/slow/todos`, {
+    const error = await fetch(`${quirks.url}/slow/todos`, {
       signal: AbortSignal.timeout(100),
     }).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ name: 'TimeoutError' })

@@ -10,9 +10,9 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { PUBLISHED } from '../../scripts/lib/pack.ts'
 import { bin, fromRoot, ROOT } from '../../scripts/lib/paths.ts'
 import { runToCompletion, startServerProcess } from '../../scripts/lib/processes.ts'
+import { PUBLISHED } from '../lib/pack.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'todokit-bins-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { fromRoot } from '../../scripts/lib/paths.ts'
+import { runToCompletion } from '../../scripts/lib/processes.ts'
 import { npmInstall } from '../lib/npm.ts'
-import { fromRoot } from '../lib/paths.ts'
-import { runToCompletion } from '../lib/processes.ts'
 
 /** Where the matrix's runtimes are installed: outside the workspace (see its package.json). */
-export const RUNTIMES = fromRoot('scripts', 'runtimes')
+export const RUNTIMES = fromRoot('package-checks', 'runtimes')
 
-/** The path of a runtime's bin in scripts/runtimes (`node` is Node 22 there). */
+/** The path of a runtime's bin in package-checks/runtimes (`node` is Node 22 there). */
 export const runtimeBin = (name: string) => `${RUNTIMES}/node_modules/.bin/${name}`
 
 /** The machine the matrix runs on. */
@@ -31,7 +31,7 @@ export function currentHost(): Host {
 }
 
 /**
- * Bun's and Deno's versions as scripts/runtimes/package-lock.json pins them. Their platform
+ * Bun's and Deno's versions as package-checks/runtimes/package-lock.json pins them. Their platform
  * packages carry the same version.
  */
 function lockedVersions(): { bun: string; deno: string } {
@@ -40,7 +40,7 @@ function lockedVersions(): { bun: string; deno: string } {
   }
   const version = (name: string) => {
     const entry = lock.packages[`node_modules/${name}`]
-    if (!entry) throw new Error(`scripts/runtimes/package-lock.json pins no ${name}`)
+    if (!entry) throw new Error(`package-checks/runtimes/package-lock.json pins no ${name}`)
     return entry.version
   }
   return { bun: version('bun'), deno: version('deno') }
@@ -98,7 +98,7 @@ async function probe(runtime: Runtime): Promise<string | undefined> {
 }
 
 /**
- * Installs the host's builds of Node 22, Bun and Deno into scripts/runtimes when missing, at
+ * Installs the host's builds of Node 22, Bun and Deno into package-checks/runtimes when missing, at
  * the versions its lock pins (Node: the latest 22.x), and returns where each comes from.
  * `npm install --no-save` rather than `npm ci`: npm leaves Deno's other-platform packages out
  * of the lock it writes, and `npm ci` then refuses that lock. On CI's platform a runtime that

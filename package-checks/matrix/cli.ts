@@ -1,6 +1,6 @@
 // Runs the runtime matrix and prints it as a Markdown table; exits 1 when a row fails.
-// Usage: npm run matrix   (or: node scripts/runtime-matrix.ts)
-import { formatMatrix, runMatrix } from './matrix/run-matrix.ts'
+// Usage: npm run matrix   (or: node package-checks/matrix/cli.ts)
+import { formatMatrix, runMatrix } from './run-matrix.ts'
 
 const rows = await runMatrix()
 console.log(formatMatrix(rows))

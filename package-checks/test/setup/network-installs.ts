@@ -7,15 +7,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { npmInstall } from '../../../scripts/lib/npm.ts'
-import { type Packed, type PublishedFolder, packPublished } from '../../../scripts/lib/pack.ts'
 import { fromRoot } from '../../../scripts/lib/paths.ts'
-import {
-  ensureRuntimes,
-  type Runtime,
-  type RuntimeSource,
-} from '../../../scripts/matrix/runtimes.ts'
 import { QUICK } from '../../../vitest.shared.ts'
+import { npmInstall } from '../../lib/npm.ts'
+import { type Packed, type PublishedFolder, packPublished } from '../../lib/pack.ts'
+import { ensureRuntimes, type Runtime, type RuntimeSource } from '../../matrix/runtimes.ts'
 
 /** An install's outcome, as the suites receive it: what they need, or why it is missing. */
 export type Installed<T> = { ok: true; value: T } | { ok: false; error: string }
@@ -40,7 +36,7 @@ const settle = <T>(work: Promise<T>): Promise<Installed<T>> =>
 async function installConsumer(work: string) {
   const packed = packPublished(work)
   const project = join(work, 'consumer')
-  cpSync(fromRoot('docs', 'test', 'fixtures', 'consumer'), project, { recursive: true })
+  cpSync(fromRoot('package-checks', 'test', 'fixtures', 'consumer'), project, { recursive: true })
   const tarballs = Object.values(packed).map(({ tarball }) => tarball)
   await npmInstall([...tarballs, '@types/node@^24'], {
     cwd: project,

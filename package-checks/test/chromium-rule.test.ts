@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chromiumSkipReason } from '../../scripts/lib/chromium.ts'
+import { chromiumSkipReason } from '../lib/chromium.ts'
 
 describe('the rule for browser tests', () => {
   it('skips them, saying why, only on a machine without Chromium outside CI', () => {
