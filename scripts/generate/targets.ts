@@ -5,7 +5,7 @@ import {
   renderBenchmarksPage,
 } from './benchmarks.ts'
 import { OPENAPI_TYPES_PATH, renderOpenApiTypes } from './openapi-types.ts'
-import { RULES_PAGE_PATH, renderRulesPage } from './rules-page.ts'
+import { RULES_PAGE_PATH, renderRulesPage } from '../../conformance/scripts/rules-page.ts'
 
 /** A file the repository keeps generated from another source of truth. */
 export interface GeneratedFile {

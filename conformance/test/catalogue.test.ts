@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   type ContractRule,
@@ -8,7 +7,6 @@ import {
   type RuleId,
   renderRuleTable,
 } from '../src/index.ts'
-import { renderRulesDocument } from './rules-document.ts'
 
 describe('the catalogue', () => {
   it('verifies every endpoint row and numbered rule of the contract with at least one check', () => {
@@ -45,11 +43,5 @@ describe('the catalogue', () => {
     const ids = checks.map((check) => check.id)
     expect(new Set(ids).size).toBe(ids.length)
     for (const id of ids) expect(id).toMatch(/^[a-z0-9-]+\.[a-z0-9-]+$/)
-  })
-
-  it('is described by RULES.md, up to date', () => {
-    expect(readFileSync(new URL('../RULES.md', import.meta.url), 'utf8')).toBe(
-      renderRulesDocument(),
-    )
   })
 })

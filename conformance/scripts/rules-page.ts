@@ -1,6 +1,8 @@
-import { checks, LEVELS, levelLabel, renderRuleTable } from '@todokit/conformance'
+import { renderRuleTable } from '../src/catalogue.ts'
+import { checks } from '../src/checks/index.ts'
+import { LEVELS, levelLabel } from '../src/levels.ts'
 
-/** The docs page of the rule ↔ check table. */
+/** The docs page of the rule ↔ check table, written by `npm run docs:generate` at the root. */
 export const RULES_PAGE_PATH = 'docs/rules.md'
 
 /** docs/rules.md: the conformance kit's own rule table, with the catalogue's size per level. */
