@@ -1,3 +1,4 @@
+import { isErrorType } from '@todokit/sdk'
 import { renderCatalogue } from '../catalogue.ts'
 import { InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
 import { shouldUseColor } from '../reporters/color.ts'
@@ -75,11 +76,11 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     }
     return report.ok ? EXIT.conforms : EXIT.failed
   } catch (error) {
-    if (error instanceof InvalidOptionsError) {
+    if (isErrorType(error, InvalidOptionsError)) {
       io.stderr.write(`todokit-conformance: ${error.message}\n\n${USAGE}\n`)
       return EXIT.usage
     }
-    if (error instanceof ServerUnreachableError || error instanceof OutputFileError) {
+    if (isErrorType(error, ServerUnreachableError) || isErrorType(error, OutputFileError)) {
       io.stderr.write(`todokit-conformance: ${error.message}\n`)
       return EXIT.usage
     }

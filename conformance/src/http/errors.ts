@@ -1,9 +1,13 @@
+import { ConformanceError } from '../errors.ts'
+
 /** A request got no answer within the per-request timeout. */
-export class RequestTimeoutError extends Error {
+export class RequestTimeoutError extends ConformanceError {
+  static override readonly type = 'conformance.RequestTimeoutError'
   override name = 'RequestTimeoutError'
 }
 
 /** A request failed before any response: connection refused, DNS, reset. */
-export class NetworkError extends Error {
+export class NetworkError extends ConformanceError {
+  static override readonly type = 'conformance.NetworkError'
   override name = 'NetworkError'
 }
