@@ -32,7 +32,13 @@ describe("the kit's error guards", () => {
   it("do not take the SDK's NetworkError, whose name is the same, for the kit's own", async () => {
     // The kit's NetworkError means the server under test stopped answering; a custom check that
     // fails to reach some other host with the SDK has simply failed.
-    const result = await resultOfThrowing(new SdkNetworkError({ method: 'GET', url: 'http://x' }))
+    const result = await resultOfThrowing(
+      new SdkNetworkError({
+        method: 'GET',
+        url: 'http://elsewhere.test/',
+        cause: new TypeError('fetch failed'),
+      }),
+    )
     expect(result).toMatchObject({ status: 'failed' })
   })
 
