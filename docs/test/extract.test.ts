@@ -36,6 +36,12 @@ describe('undecidedBlocks', () => {
 })
 
 describe('examplesOf', () => {
+  it('does not run a norun block whose reason happens to contain the word run', () => {
+    const blocks = page(['```sh norun a mutation run takes minutes', 'npm test', '```'].join('\n'))
+    expect(examplesOf(blocks)).toEqual([])
+    expect(undecidedBlocks(blocks)).toEqual([])
+  })
+
   it('marks an example whose output block says varying', () => {
     const [plain, varying] = examplesOf(
       page(

@@ -6,8 +6,10 @@ export interface CodeBlock {
   line: number
   /** The info string's first word: `ts`, `sh`, `text`… */
   lang: string
-  /** The info string's further words: `run`, `vitest`, `output`, `norun <reason>`. */
+  /** The info string's further words up to `norun`: `run`, `vitest`, `output`, `norun`. */
   flags: string[]
+  /** The words after `norun`: why the block does not run (`''` when it says nothing). */
+  reason: string
   code: string
 }
 
@@ -20,7 +22,11 @@ export function extractBlocks(page: string, markdown: string): CodeBlock[] {
   for (let index = 0; index < lines.length; index++) {
     const open = FENCE.exec(lines[index] ?? '')
     if (!open?.[1]) continue
-    const [lang = '', ...flags] = (open[2] ?? '').trim().split(/\s+/)
+    const [lang = '', ...words] = (open[2] ?? '').trim().split(/\s+/)
+    // The reason after `norun` is prose: its words ("a run that takes minutes") are no flags.
+    const norun = words.indexOf('norun')
+    const flags = norun === -1 ? words : words.slice(0, norun + 1)
+    const reason = norun === -1 ? '' : words.slice(norun + 1).join(' ')
     const body: string[] = []
     const start = index
     index++
@@ -28,7 +34,7 @@ export function extractBlocks(page: string, markdown: string): CodeBlock[] {
       body.push(lines[index] ?? '')
       index++
     }
-    blocks.push({ page, line: start + 1, lang, flags, code: `${body.join('\n')}\n` })
+    blocks.push({ page, line: start + 1, lang, flags, reason, code: `${body.join('\n')}\n` })
   }
   return blocks
 }
@@ -76,7 +82,6 @@ export function undecidedBlocks(blocks: CodeBlock[]): CodeBlock[] {
   return blocks.filter((block) => {
     if (!EXECUTABLE_LANGS.includes(block.lang)) return false
     if (block.flags.includes('run') || block.flags.includes('vitest')) return false
-    const norun = block.flags.indexOf('norun')
-    return norun === -1 || block.flags.length === norun + 1
+    return !block.flags.includes('norun') || block.reason === ''
   })
 }
