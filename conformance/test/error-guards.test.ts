@@ -1,6 +1,13 @@
 import { brandError, NetworkError as SdkNetworkError } from '@todokit/sdk'
 import { describe, expect, it } from 'vitest'
-import { type Check, type CheckResult, runConformance } from '../src/index.ts'
+import { ExplorationFinding } from '../src/explore/commands.ts'
+import {
+  type Check,
+  CheckFailure,
+  type CheckResult,
+  InvalidOptionsError,
+  runConformance,
+} from '../src/index.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 
 /** The result of one custom check that throws `error`, against the reference server. */
@@ -21,6 +28,16 @@ async function resultOfThrowing(error: unknown): Promise<CheckResult> {
   })
   return report.checks[0]!
 }
+
+describe("the kit's errors", () => {
+  it('are named after their class, as stack traces and logs show them', () => {
+    expect(new InvalidOptionsError('x').name).toBe('InvalidOptionsError')
+    expect(new CheckFailure('x').name).toBe('CheckFailure')
+    expect(new ExplorationFinding('x', 'endpoint.list', 'required', true, {}).name).toBe(
+      'ExplorationFinding',
+    )
+  })
+})
 
 describe("the kit's error guards", () => {
   it('fail a check whose error merely shares the name CheckInconclusive, instead of skipping it', async () => {

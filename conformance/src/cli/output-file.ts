@@ -6,7 +6,6 @@ import { ConformanceError } from '../errors.ts'
 /** The `--output` file cannot be written; the CLI reports it and exits 2, without a stack. */
 export class OutputFileError extends ConformanceError {
   static override readonly type = 'conformance.OutputFileError'
-  override name = 'OutputFileError'
 }
 
 function reason(error: unknown): string {

@@ -35,7 +35,6 @@ export type ExplorationKind = 'operations' | 'filter' | 'search' | 'sort' | 'pag
 /** A response that breaks the contract, under the rule it breaks. */
 export class ExplorationFinding extends CheckFailure {
   static override readonly type = 'conformance.ExplorationFinding'
-  override name = 'ExplorationFinding'
   readonly rule: RuleId
   readonly level: Level
   /** Whether the rule is one of the operations' own (not a query convention). */

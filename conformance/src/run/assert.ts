@@ -5,7 +5,6 @@ import { ConformanceError } from '../errors.ts'
  */
 export class CheckFailure extends ConformanceError {
   static override readonly type: string = 'conformance.CheckFailure'
-  override name = 'CheckFailure'
   readonly expected: string | undefined
   readonly actual: string | undefined
 
@@ -22,7 +21,6 @@ export class CheckFailure extends ConformanceError {
  */
 export class CheckInconclusive extends ConformanceError {
   static override readonly type = 'conformance.CheckInconclusive'
-  override name = 'CheckInconclusive'
 }
 
 /** A value as a report shows it: strings as they are, the rest as compact JSON. */
