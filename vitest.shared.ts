@@ -7,12 +7,14 @@ import { configDefaults, defineConfig } from 'vitest/config'
  */
 export const QUICK = process.env.TODOKIT_QUICK === '1'
 
-/** The suites `npm run test:quick` leaves out, relative to each workspace. */
+/**
+ * The suites `npm run test:quick` leaves out, relative to each workspace: all of them live in
+ * package-checks (its registry installs are skipped too, see test/setup/network-installs.ts).
+ */
 export const NETWORK_AND_BROWSER_SUITES = [
   'test/packages.test.ts',
   'test/runtime-matrix.test.ts',
   'test/api-reference.test.ts',
-  'test/docs-browser.test.ts',
 ]
 
 /**

@@ -5,11 +5,10 @@ export default mergeConfig(
   shared,
   defineConfig({
     test: {
-      globalSetup: ['./test/setup/build-packages.ts', './test/setup/network-installs.ts'],
-      // These tests start servers, runtimes, npm and a browser: seconds, not milliseconds.
+      // The shell examples run the packages' bins, which load their built dist.
+      globalSetup: ['../scripts/lib/build-packages.ts'],
+      // Each example starts a server and a process: seconds, not milliseconds.
       testTimeout: 120_000,
-      // The registry installs run in globalSetup, before any hook.
-      hookTimeout: 60_000,
     },
   }),
 )

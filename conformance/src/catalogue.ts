@@ -11,10 +11,10 @@ export function checksForRule(rule: RuleId, checks: readonly Check[] = catalogue
 
 /**
  * The rule ↔ check table as Markdown: every contract rule with the checks that verify it,
- * then every check with its level and rule. The docs page and RULES.md are generated from it.
+ * then every check with its level and rule. The docs page docs/rules.md is generated from it.
  *
  * @example
- * writeFileSync('RULES.md', renderRuleTable())
+ * writeFileSync('rules.md', renderRuleTable())
  */
 export function renderRuleTable(checks: readonly Check[] = catalogue): string {
   const rules = Object.entries(contractRules) as Array<[RuleId, ContractRule]>

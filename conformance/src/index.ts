@@ -10,26 +10,29 @@
  * @module
  */
 
-export { checksForRule, renderCatalogue, renderRuleTable } from './catalogue.ts'
+// The public API only: what a user of runConformance, the reporters, the vitest adapter and
+// custom checks needs. The CLI's internals (argument parsing, colour, progress lines, curl
+// commands) stay in their modules.
 export type { Check } from './check.ts'
 export { checks } from './checks/index.ts'
 export { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 export type { FetchLike } from './http/client.ts'
-export { curlCommand } from './http/curl.ts'
 export type { Exchange } from './http/exchange.ts'
-export { CAPABILITIES, type Capability, LEVELS, type Level, levelLabel } from './levels.ts'
+export { CAPABILITIES, type Capability, LEVELS, type Level } from './levels.ts'
 export type { ConformanceOptions } from './options.ts'
-export type { CheckResult, CheckStatus, ConformanceReport, Residue, Verdict } from './report.ts'
-export { shouldUseColor } from './reporters/color.ts'
+export type {
+  CheckResult,
+  CheckStatus,
+  CleanupOutcome,
+  ConformanceReport,
+  Observed,
+  Residue,
+  Verdict,
+} from './report.ts'
 export { REPORTERS, type ReporterName, renderReport } from './reporters/index.ts'
 export { renderJunit } from './reporters/junit.ts'
-export {
-  type PrettyOptions,
-  renderFailure,
-  renderPretty,
-  renderProgressLine,
-} from './reporters/pretty.ts'
+export { type PrettyOptions, renderFailure, renderPretty } from './reporters/pretty.ts'
 export { type ContractRule, contractRules, type RuleId } from './rules.ts'
-export { CheckFailure, isCheckFailure } from './run/assert.ts'
+export { CheckFailure } from './run/assert.ts'
 export type { CheckContext } from './run/context.ts'
 export { runConformance } from './run/run-conformance.ts'

@@ -47,27 +47,19 @@ export interface ConformanceOptions {
   seed?: number
   /**
    * What the exploration may spend: `{ requests: 800 }`, `{ ms: 5000 }`, or the CLI's text
-   * (`'800'`, `'5s'`). @default { requests: 1200 }
+   * (`'800'`, `'5s'`). @default { requests: 4000 }
    */
   budget?: Budget | string
 }
 
-/** Options with defaults applied and values validated. */
-export interface ResolvedOptions {
-  baseUrl: string
-  fetch: FetchLike
-  headers: Record<string, string>
-  capabilities: Capability[]
-  strict: boolean
-  only: readonly string[]
-  skip: readonly string[]
-  timeout: number
-  bail: boolean
-  concurrency: number
-  signal: AbortSignal | undefined
-  seed: number
-  budget: Budget
-}
+/**
+ * Options with defaults applied and values validated: those of {@link ConformanceOptions} that
+ * a session uses, each present, with capabilities and budget read into one form.
+ */
+export type ResolvedOptions = Required<
+  Omit<ConformanceOptions, 'capabilities' | 'budget' | 'signal' | 'onResult' | 'checks'>
+> &
+  Pick<ConformanceOptions, 'signal'> & { capabilities: Capability[]; budget: Budget }
 
 /** Default per-request timeout, in milliseconds. */
 export const DEFAULT_TIMEOUT = 5_000

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { listen, type RunningServer } from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checks } from '../src/index.ts'
 import { mutants } from './mutants.ts'
-import { type Listening, listenOn, referenceApp } from './servers.ts'
+import { referenceApp } from './servers.ts'
 
 const CLI = new URL('../src/cli.ts', import.meta.url).pathname
 
@@ -34,18 +35,18 @@ const cli = (...args: string[]) => finish(start(args))
 
 describe('the todokit-conformance binary', () => {
   const reference = referenceApp()
-  let server: Listening
-  let broken: Listening
+  let server: RunningServer
+  let broken: RunningServer
 
   beforeAll(async () => {
-    server = await listenOn(reference.fetch)
+    server = await listen({ fetch: reference.fetch }, { port: 0 })
     const patchIgnored = mutants.find((m) => m.name === 'patch-ignores-sent')!
-    broken = await listenOn(patchIgnored.wrap(referenceApp().fetch))
+    broken = await listen({ fetch: patchIgnored.wrap(referenceApp().fetch) }, { port: 0 })
   })
   afterAll(() => Promise.all([server.close(), broken.close()]))
 
   it('exits 0 with PASS for the reference server, all capabilities, strict', async () => {
-    const ran = await cli(server.baseUrl, '--capabilities', 'all', '--strict')
+    const ran = await cli(server.url, '--capabilities', 'all', '--strict')
     expect(ran.stdout).toContain('PASS conforms to the todos contract')
     expect(ran.stdout).toContain('✓ patch.keeps-unsent-fields')
     expect(ran.code).toBe(0)
@@ -55,14 +56,14 @@ describe('the todokit-conformance binary', () => {
   }, 60_000)
 
   it('exits 1 and shows the failure when a required check fails', async () => {
-    const ran = await cli(broken.baseUrl, '--budget', '400')
+    const ran = await cli(broken.url, '--budget', '400')
     expect(ran.code).toBe(1)
     expect(ran.stdout).toContain('✗ patch.applies-sent-fields')
     expect(ran.stdout).toMatch(/curl -i -X PATCH 'http:\/\/127\.0\.0\.1:\d+\/todos\/\d+'/)
   })
 
   it('exits 0 but says PARTIAL when --only leaves counted checks out', async () => {
-    const ran = await cli(server.baseUrl, '--only', 'patch.*')
+    const ran = await cli(server.url, '--only', 'patch.*')
     const required = checks.filter((check) => check.level === 'required')
     const notRun = required.filter((check) => !check.id.startsWith('patch.')).length
     expect(ran.stdout).toContain(
@@ -73,9 +74,9 @@ describe('the todokit-conformance binary', () => {
   })
 
   it('exits 2 at once with a clear message when the server is unreachable', async () => {
-    const closed = await listenOn(() => new Response())
+    const closed = await listen({ fetch: () => new Response() }, { port: 0 })
     await closed.close()
-    const ran = await cli(closed.baseUrl)
+    const ran = await cli(closed.url)
     expect(ran.code).toBe(2)
     expect(ran.stderr).toMatch(
       /Cannot reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED.*Is the server running/,
@@ -93,11 +94,16 @@ describe('the todokit-conformance binary', () => {
 
   it('removes its records and exits 130 on SIGINT', async () => {
     const slow = referenceApp()
-    const delayed = await listenOn(async (request) => {
-      await new Promise((resolve) => setTimeout(resolve, 30))
-      return slow.fetch(request)
-    })
-    const child = start([delayed.baseUrl, '--concurrency', '2'])
+    const delayed = await listen(
+      {
+        fetch: async (request) => {
+          await new Promise((resolve) => setTimeout(resolve, 30))
+          return slow.fetch(request)
+        },
+      },
+      { port: 0 },
+    )
+    const child = start([delayed.url, '--concurrency', '2'])
     const done = finish(child)
     await new Promise<void>((resolve) => {
       child.stdout?.on('data', (chunk: Buffer) => {

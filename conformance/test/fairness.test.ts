@@ -98,7 +98,7 @@ describe('fair to every correct server: zero failures over 20 seeds', () => {
     it('explores filter and search with no failure, and leaves its data as it was', {
       timeout: 120_000,
     }, async () => {
-      const found = await exploreSeeds(undefined, server.baseUrl, ['filter', 'search'])
+      const found = await exploreSeeds(undefined, server.url, ['filter', 'search'])
       // json-server sorts with _sort, not order, and pages with _limit, not limit: the only
       // findings are those, at the capabilities it does not claim.
       expect(found.filter((f) => !/explore\.(sort \[sort\]|paging \[paging\])/.test(f))).toEqual([])

@@ -24,7 +24,7 @@ describe('json-server 0.17.4 serving a todos array (a correct third party)', () 
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
     server = await startJsonServer(structuredClone(DATA))
     report = await runConformance({
-      baseUrl: server.baseUrl,
+      baseUrl: server.url,
       capabilities: 'all',
       budget: { requests: 1_000 },
     })

@@ -1,21 +1,19 @@
-import { createServer, type Server } from 'node:http'
+import type { RequestListener } from 'node:http'
 import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
+import { listen, type RunningServer } from '@todokit/reference-server'
 
 const require = createRequire(import.meta.url)
 
 interface JsonServerModule {
-  create(): (request: unknown, response: unknown) => void
+  create(): RequestListener
   defaults(options: { logger: boolean }): unknown
   router(data: object): { db: { getState(): unknown } }
 }
 
 /** A running json-server 0.17.4 over `data`, as a third party would run it. */
-export interface RunningJsonServer {
-  baseUrl: string
+export interface RunningJsonServer extends RunningServer {
   /** The data as json-server holds it now. */
   state(): unknown
-  close(): Promise<void>
 }
 
 /** Starts json-server 0.17.4 as a library on 127.0.0.1, port 0. */
@@ -27,16 +25,6 @@ export async function startJsonServer(data: object): Promise<RunningJsonServer> 
   const router = jsonServer.router(data)
   app.use(jsonServer.defaults({ logger: false }))
   app.use(router)
-  const server: Server = createServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    state: () => structuredClone(router.db.getState()),
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
-  }
+  const server = await listen(app, { port: 0 })
+  return { ...server, state: () => structuredClone(router.db.getState()) }
 }

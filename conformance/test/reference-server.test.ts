@@ -1,6 +1,7 @@
+import { listen, type RunningServer } from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ConformanceReport, checks, runConformance } from '../src/index.ts'
-import { IN_PROCESS_URL, type Listening, listenOn, referenceApp } from './servers.ts'
+import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 
 function failures(report: ConformanceReport) {
   return report.checks
@@ -10,16 +11,16 @@ function failures(report: ConformanceReport) {
 
 describe('the reference server', () => {
   const { store, fetch } = referenceApp()
-  let server: Listening
+  let server: RunningServer
 
   beforeAll(async () => {
-    server = await listenOn(fetch)
+    server = await listen({ fetch: fetch }, { port: 0 })
   })
   afterAll(() => server.close())
 
   it('passes every check over real HTTP, with all capabilities and strict', async () => {
     const report = await runConformance({
-      baseUrl: server.baseUrl,
+      baseUrl: server.url,
       capabilities: 'all',
       strict: true,
     })

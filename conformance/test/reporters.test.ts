@@ -7,8 +7,8 @@ import {
   renderPretty,
   renderReport,
   runConformance,
-  shouldUseColor,
 } from '../src/index.ts'
+import { shouldUseColor } from '../src/reporters/color.ts'
 import { mutants } from './mutants.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 

@@ -1,12 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { listen, type RunningServer } from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../src/cli/main.ts'
 import { checks } from '../src/index.ts'
 import { type RunningJsonServer, startJsonServer } from './json-server.ts'
 import { mutants } from './mutants.ts'
-import { type Listening, listenOn, referenceApp } from './servers.ts'
+import { referenceApp } from './servers.ts'
 
 /** Runs the CLI in process, capturing what it writes. */
 async function cli(...args: string[]) {
@@ -22,15 +23,16 @@ async function cli(...args: string[]) {
 
 describe('runCli', () => {
   const reference = referenceApp()
-  let server: Listening
-  let broken: Listening
+  let server: RunningServer
+  let broken: RunningServer
   let jsonServer: RunningJsonServer
   const JSON_SERVER_DATA = { todos: [{ id: 1, content: 'kept', completed: false }] }
 
   beforeAll(async () => {
-    server = await listenOn(reference.fetch)
-    broken = await listenOn(
-      mutants.find((m) => m.name === 'patch-ignores-sent')!.wrap(referenceApp().fetch),
+    server = await listen({ fetch: reference.fetch }, { port: 0 })
+    broken = await listen(
+      { fetch: mutants.find((m) => m.name === 'patch-ignores-sent')!.wrap(referenceApp().fetch) },
+      { port: 0 },
     )
     // json-server logs a stack trace for each malformed body it receives.
     vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -39,31 +41,31 @@ describe('runCli', () => {
   afterAll(() => Promise.all([server.close(), broken.close(), jsonServer.close()]))
 
   it('exits 1 for json-server, which stores bodies as sent, and leaves its data as it was', async () => {
-    const plain = await cli(jsonServer.baseUrl, '--budget', '200')
+    const plain = await cli(jsonServer.url, '--budget', '200')
     expect(plain.stdout).toMatch(/! sort\.content-ascending .*\(informational\)/)
     expect(plain.stdout).toMatch(/^FAIL .*create\.without-completed/m)
     expect(plain.code).toBe(1)
     // Without the checks of what json-server stores unvalidated, its missing sort decides.
     const lax = ['create.without-completed', 'todo.stays-complete', 'bad-request.non-integer-id']
     const skip = ['--skip', lax.join(','), '--budget', '200']
-    expect((await cli(jsonServer.baseUrl, ...skip, '--capabilities', 'filter,search')).code).toBe(0)
-    expect(
-      (await cli(jsonServer.baseUrl, ...skip, '--capabilities', 'filter,search,sort')).code,
-    ).toBe(1)
+    expect((await cli(jsonServer.url, ...skip, '--capabilities', 'filter,search')).code).toBe(0)
+    expect((await cli(jsonServer.url, ...skip, '--capabilities', 'filter,search,sort')).code).toBe(
+      1,
+    )
     expect(jsonServer.state()).toEqual(JSON_SERVER_DATA)
   })
 
   it('exits 2 for usage errors, naming the mistake', async () => {
     const cases: Array<[string[], RegExp]> = [
       [[], /Missing <base-url>/],
-      [[server.baseUrl, '--reporter', 'tap'], /Unknown --reporter "tap"/],
-      [[server.baseUrl, '--capabilities', 'pagination'], /Unknown capability "pagination"/],
-      [[server.baseUrl, '--timeout', 'soon'], /--timeout expects a positive integer/],
-      [[server.baseUrl, '--header', 'no colon'], /Invalid --header/],
+      [[server.url, '--reporter', 'tap'], /Unknown --reporter "tap"/],
+      [[server.url, '--capabilities', 'pagination'], /Unknown capability "pagination"/],
+      [[server.url, '--timeout', 'soon'], /--timeout expects a positive integer/],
+      [[server.url, '--header', 'no colon'], /Invalid --header/],
       [['localhost:3000'], /Invalid base URL/],
-      [[server.baseUrl, '--frobnicate'], /Unknown option '--frobnicate'/],
-      [[server.baseUrl, server.baseUrl], /Expected one base URL/],
-      [[server.baseUrl, '--only', 'typo.*'], /No check matches only \[typo\.\*\]/],
+      [[server.url, '--frobnicate'], /Unknown option '--frobnicate'/],
+      [[server.url, server.url], /Expected one base URL/],
+      [[server.url, '--only', 'typo.*'], /No check matches only \[typo\.\*\]/],
     ]
     for (const [args, message] of cases) {
       const ran = await cli(...args)
@@ -92,7 +94,7 @@ describe('runCli', () => {
   })
 
   it('prints only a JSON report on stdout with --reporter json', async () => {
-    const ran = await cli(server.baseUrl, '--reporter', 'json', '--only', 'list.*,create.*')
+    const ran = await cli(server.url, '--reporter', 'json', '--only', 'list.*,create.*')
     expect(ran.code).toBe(0)
     const report = JSON.parse(ran.stdout)
     const selected = checks.filter((c) => /^(list|create)\./.test(c.id)).length
@@ -105,7 +107,7 @@ describe('runCli', () => {
 
   it('writes JUnit XML to --output and keeps the pretty summary on stdout', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'todokit-conformance-')), 'report.xml')
-    const ran = await cli(broken.baseUrl, '--reporter', 'junit', '--output', file)
+    const ran = await cli(broken.url, '--reporter', 'junit', '--output', file)
     expect(ran.code).toBe(1)
     expect(ran.stdout).toContain('✗ patch.applies-sent-fields')
     expect(ran.stdout).toContain(`Report (junit) written to ${file}`)
@@ -116,7 +118,7 @@ describe('runCli', () => {
 
   it('exits 2 before running when the --output directory does not exist', async () => {
     const requests = reference.store.revision
-    const ran = await cli(server.baseUrl, '--output', '/nonexistent/dir/r.json')
+    const ran = await cli(server.url, '--output', '/nonexistent/dir/r.json')
     expect(ran.code).toBe(2)
     expect(ran.stderr).toBe(
       'todokit-conformance: --output /nonexistent/dir/r.json: the directory /nonexistent/dir does not exist\n',
@@ -129,11 +131,16 @@ describe('runCli', () => {
     const directory = mkdtempSync(join(tmpdir(), 'todokit-conformance-'))
     const file = join(directory, 'report.json')
     // The directory exists when the run starts and is gone by the time the report is written.
-    const vanishing = await listenOn((request) => {
-      if (request.method === 'POST') rmSync(directory, { recursive: true, force: true })
-      return reference.fetch(request)
-    })
-    const ran = await cli(vanishing.baseUrl, '--reporter', 'json', '--output', file)
+    const vanishing = await listen(
+      {
+        fetch: (request) => {
+          if (request.method === 'POST') rmSync(directory, { recursive: true, force: true })
+          return reference.fetch(request)
+        },
+      },
+      { port: 0 },
+    )
+    const ran = await cli(vanishing.url, '--reporter', 'json', '--output', file)
     await vanishing.close()
     expect(ran.code).toBe(2)
     expect(ran.stderr).toBe(`todokit-conformance: could not write the report to ${file} (ENOENT)\n`)
@@ -141,7 +148,7 @@ describe('runCli', () => {
   })
 
   it('stops after the first counted failure with --bail', async () => {
-    const ran = await cli(broken.baseUrl, '--bail', '--concurrency', '1', '--reporter', 'json')
+    const ran = await cli(broken.url, '--bail', '--concurrency', '1', '--reporter', 'json')
     const report = JSON.parse(ran.stdout)
     expect(ran.code).toBe(1)
     expect(report.checks.filter((c: { status: string }) => c.status === 'failed')).toHaveLength(1)
@@ -151,12 +158,17 @@ describe('runCli', () => {
   it('exits 2 and says so when the server stops answering mid-run', async () => {
     const dying = referenceApp()
     let requests = 0
-    let server: Listening | undefined
-    server = await listenOn((request) => {
-      if (++requests === 60) void server?.close()
-      return dying.fetch(request)
-    })
-    const ran = await cli(server.baseUrl, '--budget', '200')
+    let server: RunningServer | undefined
+    server = await listen(
+      {
+        fetch: (request) => {
+          if (++requests === 60) void server?.close()
+          return dying.fetch(request)
+        },
+      },
+      { port: 0 },
+    )
+    const ran = await cli(server.url, '--budget', '200')
     expect(ran.code).toBe(2)
     expect(ran.stderr).toMatch(/stopped answering mid-run \(.*\); the run ended there/)
     expect(ran.stdout).toMatch(/^Server unreachable: /m)
@@ -165,12 +177,17 @@ describe('runCli', () => {
 
   it('sends --header with every request', async () => {
     const seen = new Set<string | null>()
-    const auth = await listenOn((request) => {
-      seen.add(request.headers.get('authorization'))
-      return reference.fetch(request)
-    })
+    const auth = await listen(
+      {
+        fetch: (request) => {
+          seen.add(request.headers.get('authorization'))
+          return reference.fetch(request)
+        },
+      },
+      { port: 0 },
+    )
     const ran = await cli(
-      auth.baseUrl,
+      auth.url,
       '--header',
       'Authorization: Bearer s3cret',
       '--only',

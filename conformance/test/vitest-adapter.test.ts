@@ -21,7 +21,7 @@ describeConformance(async () => {
   // Its real defects (it stores bodies as sent, unvalidated) are left out here: the adapter is
   // under test, not json-server; json-server.test.ts shows them.
   return {
-    baseUrl: jsonServer.baseUrl,
+    baseUrl: jsonServer.url,
     capabilities: ['filter', 'search'],
     skip: ['create.without-completed', 'todo.stays-complete', 'bad-request.non-integer-id'],
   }

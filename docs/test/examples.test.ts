@@ -1,10 +1,20 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { DEFAULT_MAX_TODOS, MemoryStore, readSeedFile, seedStore } from '@todokit/reference-server'
+import {
+  createApp,
+  DEFAULT_MAX_TODOS,
+  listen,
+  MemoryStore,
+  type RunningServer,
+  readSeedFile,
+  seedStore,
+} from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Example, undecidedBlocks } from '../../scripts/examples/extract.ts'
-import { normaliseVarying } from '../../scripts/examples/normalise.ts'
+import { bin, fromRoot } from '../../scripts/lib/paths.ts'
+import { runToCompletion } from '../../scripts/lib/processes.ts'
+import { type Example, undecidedBlocks } from './examples/extract.ts'
+import { normaliseVarying } from './examples/normalise.ts'
 import {
   againstServer,
   docsBlocks,
@@ -13,10 +23,7 @@ import {
   exampleFile,
   slug,
   writeExamples,
-} from '../../scripts/examples/workspace.ts'
-import { type LiveServer, startReferenceServer } from '../../scripts/lib/live-server.ts'
-import { bin, fromRoot } from '../../scripts/lib/paths.ts'
-import { runToCompletion } from '../../scripts/lib/processes.ts'
+} from './examples/workspace.ts'
 
 // Every code example of docs/*.md is extracted, type-checked against the workspace sources and
 // executed against a fresh reference server (a new one per example, so ids and lists are
@@ -33,7 +40,7 @@ const shRun = byKind('sh', 'run')
 // and the tools (tsc).
 const env = { ...process.env, PATH: `${dirname(process.execPath)}:${bin('')}:${process.env.PATH}` }
 
-let server: LiveServer
+let server: RunningServer
 beforeAll(async () => {
   console.log(
     `docs examples: ${tsRun.length} TypeScript run, ${tsVitest.length} vitest, ${shRun.length} shell`,
@@ -57,7 +64,7 @@ async function withFreshServer<T>(page: string, use: (url: string) => Promise<T>
   const seed = PAGE_SEEDS[page]
   if (seed !== undefined)
     await seedStore(store, await readSeedFile(fromRoot(seed)), DEFAULT_MAX_TODOS)
-  server = await startReferenceServer({ store, faults: {} })
+  server = await listen(createApp({ store, faults: {} }), { port: 0 })
   try {
     return await use(server.url)
   } finally {

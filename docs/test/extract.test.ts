@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { examplesOf, extractBlocks, undecidedBlocks } from '../../scripts/examples/extract.ts'
-import { normaliseVarying } from '../../scripts/examples/normalise.ts'
+import { examplesOf, extractBlocks, undecidedBlocks } from './examples/extract.ts'
+import { normaliseVarying } from './examples/normalise.ts'
 
 const page = (markdown: string) => extractBlocks('docs/page.md', markdown)
 
@@ -36,6 +36,12 @@ describe('undecidedBlocks', () => {
 })
 
 describe('examplesOf', () => {
+  it('does not run a norun block whose reason happens to contain the word run', () => {
+    const blocks = page(['```sh norun a mutation run takes minutes', 'npm test', '```'].join('\n'))
+    expect(examplesOf(blocks)).toEqual([])
+    expect(undecidedBlocks(blocks)).toEqual([])
+  })
+
   it('marks an example whose output block says varying', () => {
     const [plain, varying] = examplesOf(
       page(

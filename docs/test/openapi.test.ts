@@ -1,16 +1,16 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
+import { createApp, listen, type RunningServer } from '@todokit/reference-server'
 import { endpoints } from '@todokit/sdk/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LiveServer, startReferenceServer } from '../../scripts/lib/live-server.ts'
 
-let server: LiveServer
+let server: RunningServer
 // biome-ignore lint/suspicious/noExplicitAny: the test walks the JSON document freely
 let document: any
 const validate = (api: unknown) =>
   SwaggerParser.validate(api as Parameters<typeof SwaggerParser.validate>[0])
 
 beforeAll(async () => {
-  server = await startReferenceServer()
+  server = await listen(createApp(), { port: 0 })
   const response = await fetch(`${server.url}/openapi.json`)
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
   document = await response.json()

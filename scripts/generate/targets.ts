@@ -1,3 +1,4 @@
+import { RULES_PAGE_PATH, renderRulesPage } from '../../conformance/scripts/rules-page.ts'
 import {
   BENCHMARKS_CHART_PATH,
   BENCHMARKS_PAGE_PATH,
@@ -5,7 +6,6 @@ import {
   renderBenchmarksPage,
 } from './benchmarks.ts'
 import { OPENAPI_TYPES_PATH, renderOpenApiTypes } from './openapi-types.ts'
-import { RULES_PAGE_PATH, renderRulesPage } from './rules-page.ts'
 
 /** A file the repository keeps generated from another source of truth. */
 export interface GeneratedFile {

@@ -1,3 +1,4 @@
+import { isErrorType } from '@todokit/sdk'
 import { COLLECTION_PATH, endpoints, Todo, TodoList, todoPath } from '@todokit/sdk/contract'
 import type { Check } from '../check.ts'
 import { curlCommand } from '../http/curl.ts'
@@ -100,7 +101,7 @@ export const createAndReadChecks: readonly Check[] = [
             { content: ctx.content('second'), id: 'server' },
           ])
         } catch (error) {
-          if (!(error instanceof CheckInconclusive)) throw error
+          if (!isErrorType(error, CheckInconclusive)) throw error
         }
       }
       const [first] = ctx.run.ledger.duplicates

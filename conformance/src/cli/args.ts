@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util'
+import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util'
 import { InvalidOptionsError } from '../errors.ts'
-import { type Budget, DEFAULT_BUDGET, describeBudget, parseBudget } from '../explore/budget.ts'
-import type { Capability } from '../levels.ts'
+import { DEFAULT_BUDGET, describeBudget, parseBudget } from '../explore/budget.ts'
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_TIMEOUT,
@@ -9,57 +8,6 @@ import {
   parseCapabilities,
 } from '../options.ts'
 import { REPORTERS, type ReporterName } from '../reporters/index.ts'
-
-/** Usage text of `todokit-conformance`. */
-export const USAGE = `Usage: todokit-conformance <base-url> [options]
-
-Checks that the server at <base-url> honours the todos REST contract: the catalogue of checks,
-then an exploration of random operation sequences against a model of the contract. It only
-touches records it creates (content starts with "[todokit-conformance <run id>]"), and removes
-each one after reading it back.
-
-Options:
-  --reporter NAME        pretty | json | junit                    (default pretty)
-  --output FILE          write the report to FILE (pretty summary still on stdout)
-  --capabilities LIST    what the server claims: filter,search,sort,paging | all | none
-                         (default none); unclaimed capability checks still run, as information
-  --strict               recommended checks count toward the verdict
-  --header 'Name: value' send a header with every request (repeatable), e.g. for auth
-  --only GLOBS           run only checks whose id matches (comma-separated, repeatable), e.g. 'patch.*'
-  --skip GLOBS           skip checks whose id matches
-  --timeout MS           per-request timeout                      (default ${DEFAULT_TIMEOUT})
-  --concurrency N        checks run at once                       (default ${DEFAULT_CONCURRENCY})
-  --bail                 stop after the first counted failure
-  --budget N | Ns        what the exploration may spend: N requests or N seconds
-                         (default ${describeBudget(DEFAULT_BUDGET)}); --skip 'explore.*' turns it off
-  --seed N               seed of the exploration's random sequences (the report gives it;
-                         the same seed and budget replay a run)
-  --list                 print the check catalogue and exit
-  --help                 show this help
-
-Exit codes: 0 no counted check failed (the verdict says PARTIAL when --only/--skip left counted
-checks out), 1 a counted check failed, 2 usage error or server unreachable (also when it stops
-answering mid-run), 130 interrupted
-(records are still removed).`
-
-/** What the command line asks for. */
-export interface CliOptions {
-  help: boolean
-  list: boolean
-  baseUrl: string | undefined
-  reporter: ReporterName
-  output: string | undefined
-  capabilities: Capability[]
-  strict: boolean
-  headers: Record<string, string>
-  only: string[]
-  skip: string[]
-  timeout: number | undefined
-  concurrency: number | undefined
-  bail: boolean
-  seed: number | undefined
-  budget: Budget | undefined
-}
 
 function parseHeader(line: string): [string, string] {
   const colon = line.indexOf(':')
@@ -84,52 +32,6 @@ const globs = (values: string[] | undefined) =>
     .map((glob) => glob.trim())
     .filter(Boolean)
 
-/**
- * Parses `todokit-conformance` arguments; throws {@link InvalidOptionsError} for any mistake.
- *
- * @example
- * parseCliArgs(['http://localhost:3000', '--capabilities', 'all', '--strict'])
- */
-export function parseCliArgs(args: readonly string[]): CliOptions {
-  let parsed: ReturnType<typeof parseWithNode>
-  try {
-    parsed = parseWithNode(args)
-  } catch (error) {
-    throw new InvalidOptionsError((error as Error).message)
-  }
-  const { values, positionals } = parsed
-  if (positionals.length > 1) {
-    throw new InvalidOptionsError(`Expected one base URL, got: ${positionals.join(' ')}`)
-  }
-  const reporter = values.reporter as ReporterName
-  if (!REPORTERS.includes(reporter)) {
-    throw new InvalidOptionsError(
-      `Unknown --reporter "${values.reporter}": use ${REPORTERS.join(', ')}`,
-    )
-  }
-  const help = values.help
-  const list = values.list
-  const baseUrl = positionals[0]
-  if (!help && !list && baseUrl === undefined) throw new InvalidOptionsError('Missing <base-url>')
-  return {
-    help,
-    list,
-    baseUrl: baseUrl === undefined ? undefined : normalizeBaseUrl(baseUrl),
-    reporter,
-    output: values.output,
-    capabilities: parseCapabilities(values.capabilities),
-    strict: values.strict,
-    headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
-    only: globs(values.only),
-    skip: globs(values.skip),
-    timeout: parseNumber('--timeout', values.timeout),
-    concurrency: parseNumber('--concurrency', values.concurrency),
-    bail: values.bail,
-    seed: parseSeed(values.seed),
-    budget: values.budget === undefined ? undefined : parseBudget(values.budget),
-  }
-}
-
 function parseSeed(value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   if (!/^-?[0-9]{1,10}$/.test(value) || Math.abs(Number(value)) >= 2 ** 31) {
@@ -138,26 +40,166 @@ function parseSeed(value: string | undefined): number | undefined {
   return Number(value)
 }
 
-function parseWithNode(args: readonly string[]) {
-  return parseArgs({
-    args: [...args],
-    strict: true,
-    allowPositionals: true,
-    options: {
-      reporter: { type: 'string', default: 'pretty' },
-      output: { type: 'string' },
-      capabilities: { type: 'string', default: 'none' },
-      strict: { type: 'boolean', default: false },
-      header: { type: 'string', multiple: true },
-      only: { type: 'string', multiple: true },
-      skip: { type: 'string', multiple: true },
-      timeout: { type: 'string' },
-      concurrency: { type: 'string' },
-      bail: { type: 'boolean', default: false },
-      budget: { type: 'string' },
-      seed: { type: 'string' },
-      list: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  })
+function parseReporter(value: string): ReporterName {
+  const reporter = REPORTERS.find((name) => name === value)
+  if (reporter === undefined) {
+    throw new InvalidOptionsError(`Unknown --reporter "${value}": use ${REPORTERS.join(', ')}`)
+  }
+  return reporter
+}
+
+/** One flag: how `parseArgs` reads it, what its raw value becomes, and its lines in `--help`. */
+interface Flag<Raw, Value> {
+  /** The flag without `--`, where it differs from the option it sets (`--header` → `headers`). */
+  name?: string
+  descriptor: ParseArgsOptionDescriptor
+  read(raw: Raw | undefined): Value
+  /** `--help`: the flag as typed, then what it does (lines after the first are indented). */
+  usage: string
+  description: string
+}
+
+type Help = Pick<Flag<unknown, unknown>, 'usage' | 'description' | 'name'>
+
+const text = <Value>(read: (raw: string | undefined) => Value, help: Help) =>
+  ({ descriptor: { type: 'string' }, read, ...help }) satisfies Flag<string, Value>
+const repeated = <Value>(read: (raw: string[] | undefined) => Value, help: Help) =>
+  ({ descriptor: { type: 'string', multiple: true }, read, ...help }) satisfies Flag<
+    string[],
+    Value
+  >
+const toggle = (help: Help & { short?: string }) =>
+  ({
+    descriptor: { type: 'boolean', ...(help.short ? { short: help.short } : {}) },
+    read: (raw: boolean | undefined) => raw ?? false,
+    ...help,
+  }) satisfies Flag<boolean, boolean>
+
+/**
+ * Every flag of `todokit-conformance`, keyed by the option it sets: the parser, the help text and
+ * the {@link CliOptions} type are all read from this table, and the run options go to
+ * `runConformance` as they are, so a new option is one row here (and its `ConformanceOptions`
+ * field).
+ */
+const FLAGS = {
+  reporter: text((raw) => parseReporter(raw ?? 'pretty'), {
+    usage: '--reporter NAME',
+    description: 'pretty | json | junit                    (default pretty)',
+  }),
+  output: text((raw) => raw, {
+    usage: '--output FILE',
+    description: 'write the report to FILE (pretty summary still on stdout)',
+  }),
+  capabilities: text(parseCapabilities, {
+    usage: '--capabilities LIST',
+    description: `what the server claims: filter,search,sort,paging | all | none
+(default none); unclaimed capability checks still run, as information`,
+  }),
+  strict: toggle({
+    usage: '--strict',
+    description: 'recommended checks count toward the verdict',
+  }),
+  headers: repeated((raw = []) => Object.fromEntries(raw.map(parseHeader)), {
+    name: 'header',
+    usage: "--header 'Name: value'",
+    description: 'send a header with every request (repeatable), e.g. for auth',
+  }),
+  only: repeated(globs, {
+    usage: '--only GLOBS',
+    description: "run only checks whose id matches (comma-separated, repeatable), e.g. 'patch.*'",
+  }),
+  skip: repeated(globs, { usage: '--skip GLOBS', description: 'skip checks whose id matches' }),
+  timeout: text((raw) => parseNumber('--timeout', raw), {
+    usage: '--timeout MS',
+    description: `per-request timeout                      (default ${DEFAULT_TIMEOUT})`,
+  }),
+  concurrency: text((raw) => parseNumber('--concurrency', raw), {
+    usage: '--concurrency N',
+    description: `checks run at once                       (default ${DEFAULT_CONCURRENCY})`,
+  }),
+  bail: toggle({ usage: '--bail', description: 'stop after the first counted failure' }),
+  budget: text((raw) => (raw === undefined ? undefined : parseBudget(raw)), {
+    usage: '--budget N | Ns',
+    description: `what the exploration may spend: N requests or N seconds
+(default ${describeBudget(DEFAULT_BUDGET)}); --skip 'explore.*' turns it off`,
+  }),
+  seed: text(parseSeed, {
+    usage: '--seed N',
+    description: `seed of the exploration's random sequences (the report gives it;
+the same seed and budget replay a run)`,
+  }),
+  list: toggle({ usage: '--list', description: 'print the check catalogue and exit' }),
+  help: toggle({ usage: '--help', description: 'show this help', short: 'h' }),
+}
+
+type Flags = typeof FLAGS
+
+/** What the command line asks for: each flag's value, by the option it sets, and the base URL. */
+export type CliOptions = { [K in keyof Flags]: ReturnType<Flags[K]['read']> } & {
+  baseUrl: string | undefined
+}
+
+const OPTIONS_HELP = Object.values(FLAGS)
+  .map(
+    ({ usage, description }) =>
+      `  ${usage.padEnd(22)} ${description.replaceAll('\n', `\n${' '.repeat(25)}`)}`,
+  )
+  .join('\n')
+
+/** Usage text of `todokit-conformance`. */
+export const USAGE = `Usage: todokit-conformance <base-url> [options]
+
+Checks that the server at <base-url> honours the todos REST contract: the catalogue of checks,
+then an exploration of random operation sequences against a model of the contract. It only
+touches records it creates (content starts with "[todokit-conformance <run id>]"), and removes
+each one after reading it back.
+
+Options:
+${OPTIONS_HELP}
+
+Exit codes: 0 no counted check failed (the verdict says PARTIAL when --only/--skip left counted
+checks out), 1 a counted check failed, 2 usage error or server unreachable (also when it stops
+answering mid-run), 130 interrupted
+(records are still removed).`
+
+/**
+ * Parses `todokit-conformance` arguments; throws {@link InvalidOptionsError} for any mistake.
+ *
+ * @example
+ * parseCliArgs(['http://localhost:3000', '--capabilities', 'all', '--strict'])
+ */
+export function parseCliArgs(args: readonly string[]): CliOptions {
+  const entries = Object.entries(FLAGS).map(([option, flag]) => ({
+    option,
+    flag: flag.name ?? option,
+    flagOf: flag,
+  }))
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: true,
+      options: Object.fromEntries(entries.map(({ flag, flagOf }) => [flag, flagOf.descriptor])),
+    })
+  } catch (error) {
+    throw new InvalidOptionsError((error as Error).message)
+  }
+  const { values, positionals } = parsed
+  if (positionals.length > 1) {
+    throw new InvalidOptionsError(`Expected one base URL, got: ${positionals.join(' ')}`)
+  }
+  // The table pairs each flag's descriptor with the reader of what that descriptor yields, so
+  // the raw value fits the reader; TypeScript cannot follow that pairing through the loop.
+  const read = Object.fromEntries(
+    entries.map(({ option, flag, flagOf }) => [
+      option,
+      (flagOf.read as (raw: unknown) => unknown)(values[flag]),
+    ]),
+  ) as Omit<CliOptions, 'baseUrl'>
+  const baseUrl = positionals[0]
+  if (!read.help && !read.list && baseUrl === undefined) {
+    throw new InvalidOptionsError('Missing <base-url>')
+  }
+  return { ...read, baseUrl: baseUrl === undefined ? undefined : normalizeBaseUrl(baseUrl) }
 }

@@ -1,3 +1,4 @@
+import { isErrorType } from '@todokit/sdk'
 import { renderCatalogue } from '../catalogue.ts'
 import { InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
 import { shouldUseColor } from '../reporters/color.ts'
@@ -27,59 +28,50 @@ export interface CliIo {
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   try {
-    const options = parseCliArgs(args)
-    if (options.help) {
+    const { help, list, reporter, output, baseUrl, ...runOptions } = parseCliArgs(args)
+    if (help) {
       io.stdout.write(`${USAGE}\n`)
       return EXIT.conforms
     }
-    if (options.list) {
+    if (list) {
       io.stdout.write(renderCatalogue())
       return EXIT.conforms
     }
-    if (options.output !== undefined) await checkOutputFile(options.output)
+    if (output !== undefined) await checkOutputFile(output)
     const color = shouldUseColor(io.stdout, io.env)
     // Progress lines only when stdout carries the pretty text: json and junit stay parseable.
-    const prettyOnStdout = options.reporter === 'pretty' || options.output !== undefined
-    if (prettyOnStdout) io.stdout.write(`todokit conformance: ${options.baseUrl}\n`)
+    const prettyOnStdout = reporter === 'pretty' || output !== undefined
+    if (prettyOnStdout) io.stdout.write(`todokit conformance: ${baseUrl}\n`)
     const report = await runConformance({
-      baseUrl: options.baseUrl!,
-      headers: options.headers,
-      capabilities: options.capabilities,
-      strict: options.strict,
-      only: options.only,
-      skip: options.skip,
-      timeout: options.timeout,
-      concurrency: options.concurrency,
-      bail: options.bail,
-      seed: options.seed,
-      budget: options.budget,
+      ...runOptions,
+      baseUrl: baseUrl!,
       signal: io.signal,
       onResult: prettyOnStdout
         ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)
         : undefined,
     })
-    if (options.output !== undefined) {
+    if (output !== undefined) {
       // The summary first: should the file still fail to be written, the verdict is on stdout.
       io.stdout.write(renderReport(report, 'pretty', { color }))
-      await writeOutputFile(options.output, renderReport(report, options.reporter))
-      io.stdout.write(`Report (${options.reporter}) written to ${options.output}\n`)
+      await writeOutputFile(output, renderReport(report, reporter))
+      io.stdout.write(`Report (${reporter}) written to ${output}\n`)
     } else {
-      io.stdout.write(renderReport(report, options.reporter, { color }))
+      io.stdout.write(renderReport(report, reporter, { color }))
     }
     if (report.interrupted) return EXIT.interrupted
     if (report.unreachable !== undefined) {
       io.stderr.write(
-        `todokit-conformance: ${options.baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there\n`,
+        `todokit-conformance: ${baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there\n`,
       )
       return EXIT.usage
     }
     return report.ok ? EXIT.conforms : EXIT.failed
   } catch (error) {
-    if (error instanceof InvalidOptionsError) {
+    if (isErrorType(error, InvalidOptionsError)) {
       io.stderr.write(`todokit-conformance: ${error.message}\n\n${USAGE}\n`)
       return EXIT.usage
     }
-    if (error instanceof ServerUnreachableError || error instanceof OutputFileError) {
+    if (isErrorType(error, ServerUnreachableError) || isErrorType(error, OutputFileError)) {
       io.stderr.write(`todokit-conformance: ${error.message}\n`)
       return EXIT.usage
     }

@@ -1,10 +1,11 @@
 import { constants } from 'node:fs'
 import { access, stat, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
+import { ConformanceError } from '../errors.ts'
 
 /** The `--output` file cannot be written; the CLI reports it and exits 2, without a stack. */
-export class OutputFileError extends Error {
-  override name = 'OutputFileError'
+export class OutputFileError extends ConformanceError {
+  static override readonly type = 'conformance.OutputFileError'
 }
 
 function reason(error: unknown): string {

@@ -1,3 +1,4 @@
+import { isErrorType } from '@todokit/sdk'
 import {
   COLLECTION_PATH,
   MAX_CONTENT_LENGTH,
@@ -12,7 +13,7 @@ import type { HttpClient, HttpResponse } from '../http/client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Level } from '../levels.ts'
 import type { RuleId } from '../rules.ts'
-import { CheckFailure, isCheckInconclusive } from '../run/assert.ts'
+import { CheckFailure, CheckInconclusive } from '../run/assert.ts'
 import { randomProposedId, randomShortProposedId } from '../run/ids.ts'
 import type { RunState } from '../run/run-state.ts'
 import type { TodoSteps } from '../run/todo-steps.ts'
@@ -33,7 +34,7 @@ export type ExplorationKind = 'operations' | 'filter' | 'search' | 'sort' | 'pag
 
 /** A response that breaks the contract, under the rule it breaks. */
 export class ExplorationFinding extends CheckFailure {
-  override name = 'ExplorationFinding'
+  static override readonly type = 'conformance.ExplorationFinding'
   readonly rule: RuleId
   readonly level: Level
   /** Whether the rule is one of the operations' own (not a query convention). */
@@ -159,7 +160,7 @@ class Create implements ExplorationCommand {
       response = await real.todos
         .post({ content, completed: this.completed, id: 'server' })
         .catch((error: unknown) => {
-          if (isCheckInconclusive(error)) return undefined
+          if (isErrorType(error, CheckInconclusive)) return undefined
           throw error
         })
     }

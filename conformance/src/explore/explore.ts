@@ -1,6 +1,8 @@
+import { isErrorType } from '@todokit/sdk'
 import { MAX_CONTENT_LENGTH, todoPath } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import type { Check } from '../check.ts'
+import { RequestTimeoutError } from '../http/errors.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Level } from '../levels.ts'
 import { CheckInconclusive } from '../run/assert.ts'
@@ -112,7 +114,7 @@ async function explore(ctx: CheckContext, kind: ExplorationKind): Promise<void> 
         await fc.asyncModelRun(() => ({ model, real }), counted)
       } catch (error) {
         failing = true
-        if ((error as Error | undefined)?.name === 'RequestTimeoutError') hanging = true
+        if (isErrorType(error, RequestTimeoutError)) hanging = true
         const sequence = [...initial.map(String), ...[...commands].map(String)].join(', ')
         last = { error, exchanges: [...exchanges], commands: sequence }
         throw error
@@ -138,7 +140,7 @@ async function explore(ctx: CheckContext, kind: ExplorationKind): Promise<void> 
   })
   if (!details.failed || last === undefined) return
   const error = last.error instanceof Error ? last.error : new Error(String(last.error))
-  const isCore = !(error instanceof ExplorationFinding) || error.core
+  const isCore = !isErrorType(error, ExplorationFinding) || error.core
   if (isCore && kind !== 'operations') {
     throw new CheckInconclusive(
       `the operations themselves failed while exploring ${kind} (see explore.operations): ${error.message}`,

@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net'
-import { createServer } from 'node:net'
+import { listen } from '@todokit/reference-server'
 import { describe, expect, it } from 'vitest'
 import { createHttpClient, type FetchLike } from './client.ts'
 import { NetworkError, RequestTimeoutError } from './errors.ts'
@@ -7,13 +6,11 @@ import type { Exchange } from './exchange.ts'
 
 const BASE = 'http://api.test'
 
-/** A port nothing listens on: one the system just handed out and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
+/** A URL nothing listens on: a port the system just handed out and took back. */
+async function closedPortUrl(): Promise<string> {
+  const server = await listen({ fetch: () => new Response() }, { port: 0 })
+  await server.close()
+  return server.url
 }
 
 function client(fetch: FetchLike, timeout = 1_000) {
@@ -55,7 +52,7 @@ describe('createHttpClient', () => {
   })
 
   it('reports a refused connection as a network error naming the cause', async () => {
-    const baseUrl = `http://127.0.0.1:${await closedPort()}`
+    const baseUrl = await closedPortUrl()
     const http = createHttpClient({ baseUrl, fetch, headers: {}, timeout: 2_000 })
     const error = await http.request('GET', '/todos').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NetworkError)

@@ -1,9 +1,10 @@
+import { ConformanceError } from '../errors.ts'
 /**
  * The server broke a rule: the check states what it expected and what it got. Distinct from a
  * request that failed (timeout, network), which surfaces as its own error.
  */
-export class CheckFailure extends Error {
-  override name = 'CheckFailure'
+export class CheckFailure extends ConformanceError {
+  static override readonly type: string = 'conformance.CheckFailure'
   readonly expected: string | undefined
   readonly actual: string | undefined
 
@@ -18,15 +19,8 @@ export class CheckFailure extends Error {
  * The check cannot decide its rule without risking a record that is not the run's (say, a
  * freed id another client took): it ends as skipped, with the reason, rather than guess.
  */
-export class CheckInconclusive extends Error {
-  override name = 'CheckInconclusive'
-}
-
-/** Guard that survives realms: `instanceof` or the error's name. */
-export function isCheckInconclusive(error: unknown): error is CheckInconclusive {
-  return (
-    error instanceof CheckInconclusive || (error as Error | undefined)?.name === 'CheckInconclusive'
-  )
+export class CheckInconclusive extends ConformanceError {
+  static override readonly type = 'conformance.CheckInconclusive'
 }
 
 /** A value as a report shows it: strings as they are, the rest as compact JSON. */
@@ -35,11 +29,6 @@ export function describe(value: unknown): string | undefined {
   if (typeof value === 'string') return value
   const json = JSON.stringify(value)
   return json.length > 500 ? `${json.slice(0, 500)}…` : json
-}
-
-/** Guard that survives realms: `instanceof` or the error's name. */
-export function isCheckFailure(error: unknown): error is CheckFailure {
-  return error instanceof CheckFailure || (error as Error | undefined)?.name === 'CheckFailure'
 }
 
 /** Throws a {@link CheckFailure} unless `condition` holds. */

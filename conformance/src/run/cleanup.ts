@@ -1,3 +1,4 @@
+import { isErrorType } from '@todokit/sdk'
 import { COLLECTION_PATH, todoPath } from '@todokit/sdk/contract'
 import type { HttpClient } from '../http/client.ts'
 import { RequestTimeoutError } from '../http/errors.ts'
@@ -111,7 +112,7 @@ export async function cleanUp(
         possible(id, `DELETE answered ${response.status} ${response.statusText}`, record.content)
       }
     } catch (error) {
-      if (error instanceof RequestTimeoutError) hanging = describeError(error)
+      if (isErrorType(error, RequestTimeoutError)) hanging = describeError(error)
       possible(id, `DELETE got no answer: ${describeError(error)}`, record.content)
     }
   }

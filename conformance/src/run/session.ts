@@ -1,13 +1,15 @@
+import { isErrorType } from '@todokit/sdk'
 import { COLLECTION_PATH } from '@todokit/sdk/contract'
 import type { Check } from '../check.ts'
 import { ServerUnreachableError } from '../errors.ts'
 import { createHttpClient, type HttpClient } from '../http/client.ts'
+import { NetworkError } from '../http/errors.ts'
 import type { Exchange } from '../http/exchange.ts'
 import { type Level, levelCounts } from '../levels.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { CheckResult, CleanupOutcome } from '../report.ts'
 import { contractRules, type RuleId } from '../rules.ts'
-import { isCheckFailure, isCheckInconclusive } from './assert.ts'
+import { CheckFailure, CheckInconclusive } from './assert.ts'
 import { cleanUp } from './cleanup.ts'
 import { createCheckContext } from './context.ts'
 import { randomRunId, runMarker } from './ids.ts'
@@ -33,10 +35,6 @@ export interface Session {
   run(check: Check): Promise<CheckResult>
   /** Removes every record the session created; says what it could not remove or check. */
   cleanUp(): Promise<CleanupOutcome>
-}
-
-function isNetworkError(error: unknown): boolean {
-  return (error as Error | undefined)?.name === 'NetworkError'
 }
 
 /** The rule a check verifies, as a report shows it. */
@@ -88,7 +86,7 @@ export function createSession(options: ResolvedOptions): Session {
       await http.request('GET', COLLECTION_PATH)
       return true
     } catch (error) {
-      return !isNetworkError(error)
+      return !isErrorType(error, NetworkError)
     }
   }
   return {
@@ -126,10 +124,14 @@ export function createSession(options: ResolvedOptions): Session {
         if (options.signal?.aborted) {
           return { ...base, status: 'skipped', durationMs, message: 'interrupted' }
         }
-        if (unreachable === undefined && isNetworkError(error) && !(await stillAnswers())) {
+        if (
+          unreachable === undefined &&
+          isErrorType(error, NetworkError) &&
+          !(await stillAnswers())
+        ) {
           unreachable = error instanceof Error ? error.message : String(error)
         }
-        if (unreachable !== undefined && isNetworkError(error)) {
+        if (unreachable !== undefined && isErrorType(error, NetworkError)) {
           return {
             ...base,
             status: 'skipped',
@@ -137,7 +139,7 @@ export function createSession(options: ResolvedOptions): Session {
             message: `not decided: the server stopped answering (${unreachable})`,
           }
         }
-        if (isCheckInconclusive(error)) {
+        if (isErrorType(error, CheckInconclusive)) {
           return {
             ...base,
             status: 'skipped',
@@ -145,7 +147,7 @@ export function createSession(options: ResolvedOptions): Session {
             message: `inconclusive: ${error.message}`,
           }
         }
-        const failure = isCheckFailure(error) ? error : undefined
+        const failure = isErrorType(error, CheckFailure) ? error : undefined
         // An exploration finding names the rule it breaks and that rule's level, and carries
         // the exchanges of the shortest sequence that shows it.
         const found = error as { rule?: RuleId; level?: Level; exchanges?: Exchange[] }

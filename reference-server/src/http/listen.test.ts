@@ -240,3 +240,27 @@ describe('close()', () => {
     expect(await (await app.request('/todos')).json()).toEqual([])
   })
 })
+
+describe('what it serves', () => {
+  it('serves a Node request listener as it is', async () => {
+    const server = await serve((request, response) => response.end(`node saw ${request.url}`))
+    const response = await fetch(`${server.url}/todos?x=1`)
+    expect(await response.text()).toBe('node saw /todos?x=1')
+  })
+
+  it('logs one line per request for a Node request listener as for an app', async () => {
+    const lines: string[] = []
+    const server = await serve((_request, response) => response.writeHead(204).end(), {
+      log: (line) => lines.push(line),
+    })
+    await fetch(`${server.url}/todos/7`, { method: 'DELETE' })
+    expect(lines).toEqual([expect.stringMatching(/^DELETE \/todos\/7 204 \d+\.\dms$/)])
+  })
+
+  it('logs method, path with query, status and time for an app', async () => {
+    const lines: string[] = []
+    const server = await serve(createApp(), { log: (line) => lines.push(line) })
+    await fetch(`${server.url}/todos?completed=true`)
+    expect(lines).toEqual([expect.stringMatching(/^GET \/todos\?completed=true 200 \d+\.\dms$/)])
+  })
+})

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import { MAX_BODY_BYTES, type ProblemDetails, statusTextFor } from '@todokit/sdk/contract'
@@ -131,15 +131,21 @@ type FetchHandler = (
 
 type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void
 
-function withRequestLog(fetch: FetchHandler, log: (line: string) => void): FetchHandler {
-  return async (request, env) => {
+/**
+ * What {@link listen} serves: a Hono app or anything else with a fetch-style `fetch`
+ * (`{ fetch: (request) => new Response('ok') }`), or a Node request listener
+ * (`(request, response) => response.end('ok')`) for a test that needs Node's own objects.
+ */
+export type Servable = { fetch: FetchHandler } | RequestListener
+
+function withRequestLog(listener: NodeListener, log: (line: string) => void): NodeListener {
+  return (incoming, outgoing) => {
     const started = performance.now()
-    const response = await fetch(request, env)
-    const url = request.url
-    const path = url.slice(url.indexOf('/', url.indexOf('//') + 2))
-    const ms = (performance.now() - started).toFixed(1)
-    log(`${request.method} ${path} ${response.status} ${ms}ms`)
-    return response
+    outgoing.once('finish', () => {
+      const ms = (performance.now() - started).toFixed(1)
+      log(`${incoming.method} ${incoming.url} ${outgoing.statusCode} ${ms}ms`)
+    })
+    listener(incoming, outgoing)
   }
 }
 
@@ -212,17 +218,19 @@ function inTurn(listener: NodeListener): NodeListener {
 
 /**
  * Serves `app.fetch` over HTTP/1.1 with `@hono/node-server`'s request listener on Node's HTTP
- * server, with the timeouts and caps of {@link ListenOptions}.
+ * server, with the timeouts and caps of {@link ListenOptions}. A Node request listener is
+ * served as it is, with the same limits.
  *
  * @example
  * const server = await listen(createApp(), { port: 0 })
  * console.log(`listening on ${server.url}`)
  * await server.close()
+ *
+ * @example
+ * // Any fetch handler: a stub server for a test, on a free port.
+ * const stub = await listen({ fetch: () => Response.json([]) }, { port: 0 })
  */
-export function listen(
-  app: { fetch: FetchHandler },
-  options: ListenOptions = {},
-): Promise<RunningServer> {
+export function listen(app: Servable, options: ListenOptions = {}): Promise<RunningServer> {
   const {
     port = 3000,
     host = '127.0.0.1',
@@ -239,9 +247,14 @@ export function listen(
     maxConnections = SERVER_LIMITS.maxConnections,
   } = options
   let closing = false
-  const fetch = log === undefined ? app.fetch : withRequestLog(app.fetch, log)
-  const prepared = atTheEdge(fetch, () => closing)
-  const handle = inTurn(getRequestListener(prepared, { hostname: host }))
+  const listener =
+    typeof app === 'function'
+      ? app
+      : getRequestListener(
+          atTheEdge(app.fetch, () => closing),
+          { hostname: host },
+        )
+  const handle = inTurn(log === undefined ? listener : withRequestLog(listener, log))
   // Built inside the executor: Node throws on settings it refuses (headersTimeout past
   // requestTimeout), and that becomes the rejection.
   return new Promise((resolve, reject) => {

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidOptionsError } from '../errors.ts'
+import { parseCliArgs, USAGE } from './args.ts'
+
+describe('parseCliArgs', () => {
+  it('reads each flag into the runConformance option it sets', () => {
+    const options = parseCliArgs([
+      'http://host.test/api/',
+      '--header',
+      'X-Api-Key: k',
+      '--only',
+      'patch.*,list.*',
+      '--skip',
+      'explore.*',
+      '--timeout',
+      '100',
+      '--concurrency',
+      '2',
+      '--budget',
+      '5s',
+      '--seed=-7',
+      '--strict',
+      '--bail',
+      '--capabilities',
+      'filter,sort',
+      '--reporter',
+      'junit',
+      '--output',
+      'report.xml',
+    ])
+    expect(options).toEqual({
+      baseUrl: 'http://host.test/api',
+      headers: { 'x-api-key': 'k' },
+      only: ['patch.*', 'list.*'],
+      skip: ['explore.*'],
+      timeout: 100,
+      concurrency: 2,
+      budget: { ms: 5000 },
+      seed: -7,
+      strict: true,
+      bail: true,
+      capabilities: ['filter', 'sort'],
+      reporter: 'junit',
+      output: 'report.xml',
+      list: false,
+      help: false,
+    })
+  })
+
+  it('leaves absent options undefined, for runConformance to default', () => {
+    const { timeout, concurrency, budget, seed, output } = parseCliArgs(['http://host.test'])
+    expect({ timeout, concurrency, budget, seed, output }).toEqual({})
+  })
+
+  it('names every flag it accepts in the help, -h included', () => {
+    expect(parseCliArgs(['-h']).help).toBe(true)
+    for (const flag of USAGE.matchAll(/^ {2}(--[a-z]+)/gm)) {
+      expect(() => parseCliArgs(['http://host.test', flag[1]!, 'x'])).not.toThrow(/Unknown option/)
+    }
+  })
+
+  it('refuses a reporter it does not have', () => {
+    expect(() => parseCliArgs(['http://host.test', '--reporter', 'tap'])).toThrow(
+      InvalidOptionsError,
+    )
+  })
+})

@@ -1,7 +1,0 @@
-// Runs the runtime matrix and prints it as a Markdown table; exits 1 when a row fails.
-// Usage: npm run matrix   (or: node scripts/runtime-matrix.ts)
-import { formatMatrix, runMatrix } from './matrix/run-matrix.ts'
-
-const rows = await runMatrix()
-console.log(formatMatrix(rows))
-if (rows.some((row) => !row.ok)) process.exitCode = 1
