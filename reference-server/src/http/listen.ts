@@ -141,9 +141,12 @@ export type Servable = { fetch: FetchHandler } | RequestListener
 function withRequestLog(listener: NodeListener, log: (line: string) => void): NodeListener {
   return (incoming, outgoing) => {
     const started = performance.now()
-    outgoing.once('finish', () => {
+    // 'close' comes for every request, 'finish' only for those answered in full; a connection
+    // cut before the answer is logged as nginx does, 499 "closed without an answer".
+    outgoing.once('close', () => {
       const ms = (performance.now() - started).toFixed(1)
-      log(`${incoming.method} ${incoming.url} ${outgoing.statusCode} ${ms}ms`)
+      const status = outgoing.writableFinished ? outgoing.statusCode : 499
+      log(`${incoming.method} ${incoming.url} ${status} ${ms}ms`)
     })
     listener(incoming, outgoing)
   }
