@@ -92,11 +92,8 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
     const ifMatch = c.req.header('if-match')
     const todo = await store.write((table) => {
       const current = target(table, id, ifMatch)
-      return table.put({
-        id,
-        content: patch.content ?? current.content,
-        completed: patch.completed ?? current.completed,
-      })
+      // A field the patch leaves out is absent from it, so the stored value stays.
+      return table.put({ ...current, ...patch })
     })
     return todoResponse(todo)
   })
