@@ -72,11 +72,21 @@ function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
       if (typeof extra === 'object' && Object.keys(extra).length === 0) {
         delete jsonSchema.additionalProperties
       }
-      // "At least one field" is a refinement JSON Schema cannot see; one variant per field
-      // that requires it says the same in a form generators turn into a union type.
+      // "At least one field" is a refinement JSON Schema cannot see. One variant per field,
+      // each requiring it, says the same in a form generators turn into a union type that
+      // refuses `{}`; the object itself moves into the variants, or generators would offer it
+      // as one more member of the union.
       if (zodSchema === TodoPatch) {
-        jsonSchema.minProperties = 1
-        jsonSchema.anyOf = Object.keys(TodoPatch.shape).map((field) => ({ required: [field] }))
+        const { type, properties = {}, additionalProperties } = jsonSchema
+        jsonSchema.anyOf = Object.keys(properties).map((field) => ({
+          type,
+          properties,
+          required: [field],
+          additionalProperties,
+        }))
+        delete jsonSchema.type
+        delete jsonSchema.properties
+        delete jsonSchema.additionalProperties
       }
       // The SDK's Todo accepts any integer id, to tolerate servers (see Todo); the ids this
       // server hands out are TodoIds, and that range is what its document publishes.
@@ -201,12 +211,15 @@ function queryParameters(schemas: Record<string, JsonObject>, schema: z.core.$Zo
   }))
 }
 
+/** The `{id}` of a path template, or none. */
+function pathParameters(path: string): JsonObject[] {
+  if (!path.includes('{id}')) return []
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(TodoId, { metadata: contractMetadata })
+  return [{ name: 'id', in: 'path', required: true, schema }]
+}
+
 function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): JsonObject[] {
-  const list: JsonObject[] = []
-  if (endpoint.path.includes('{id}')) {
-    const { $schema: _dialect, ...schema } = z.toJSONSchema(TodoId, { metadata: contractMetadata })
-    list.push({ name: 'id', in: 'path', required: true, schema })
-  }
+  const list = pathParameters(endpoint.path)
   if (endpoint.query !== undefined) list.push(...queryParameters(schemas, endpoint.query))
   if (endpoint.method !== 'POST') {
     const name = endpoint.method === 'GET' ? 'If-None-Match' : 'If-Match'
@@ -252,6 +265,7 @@ function optionsOperation(path: string, noun: string): JsonObject {
     summary: 'Methods allowed on this path',
     description: 'Other methods get 405 Method Not Allowed, with the same `Allow` header.',
     tags: ['todos'],
+    parameters: pathParameters(path),
     responses: {
       204: {
         description: 'No Content. `Allow` lists the methods of this path.',
