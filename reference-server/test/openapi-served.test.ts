@@ -1,16 +1,17 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { endpoints } from '@todokit/sdk/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LiveServer, startReferenceServer } from '../../scripts/lib/live-server.ts'
+import { createApp } from '../src/app.ts'
+import { listen, type RunningServer } from '../src/http/listen.ts'
 
-let server: LiveServer
+let server: RunningServer
 // biome-ignore lint/suspicious/noExplicitAny: the test walks the JSON document freely
 let document: any
 const validate = (api: unknown) =>
   SwaggerParser.validate(api as Parameters<typeof SwaggerParser.validate>[0])
 
 beforeAll(async () => {
-  server = await startReferenceServer()
+  server = await listen(createApp(), { port: 0 })
   const response = await fetch(`${server.url}/openapi.json`)
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
   document = await response.json()
@@ -27,13 +28,17 @@ describe('the /openapi.json the reference server serves', () => {
   it('describes every row of the contract’s endpoint table with its success statuses', () => {
     for (const [name, endpoint] of Object.entries(endpoints)) {
       const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]
-      expect(operation?.operationId, name).toBe(name)
+      expect(operation?.operationId, name).toBe(endpoint.operationId)
       const statuses = Object.keys(operation.responses).map(Number)
       expect(
         endpoint.success.some((status) => statuses.includes(status)),
         name,
       ).toBe(true)
     }
+  })
+
+  it('names the server it was fetched from, so clients call it as is', () => {
+    expect(document.servers).toEqual([{ url: server.url }])
   })
 
   it('is rejected by the validator when broken, so the check above can fail', async () => {
