@@ -1,5 +1,5 @@
-import { COLLECTION_PATH, endpoints, RECORD_PATH } from '@todokit/sdk/contract'
-import type { Hono } from 'hono'
+import { COLLECTION_PATH, endpoints, type OperationName, RECORD_PATH } from '@todokit/sdk/contract'
+import type { Handler, Hono } from 'hono'
 import { DOCS_SCRIPT_PATH } from '../docs/docs-page.ts'
 import { problem } from '../http/problem.ts'
 
@@ -15,6 +15,17 @@ export function honoRoute(template: string): string {
 
 /** Hono's route for one todo. */
 export const RECORD_ROUTE = honoRoute(RECORD_PATH)
+
+/**
+ * Registers `handler` for an operation of the contract's endpoint table, at its method and path.
+ *
+ * @example
+ * registerOperation(app, 'get', (c) => c.json(store.get(recordId(c))))
+ */
+export function registerOperation(app: Hono, name: OperationName, handler: Handler): void {
+  const { method, path } = endpoints[name]
+  app.on(method, honoRoute(path), handler)
+}
 
 /**
  * The methods a todos path answers, from the endpoint table: its operations' methods, HEAD with
