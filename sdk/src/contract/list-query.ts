@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
+import { decimalCodec } from './decimal-codec.ts'
 import { fieldNames } from './fields.ts'
-import { decimalCodec, TodoIdText } from './inputs.ts'
+import { TodoIdText } from './inputs.ts'
 import { MAX_PAGE_LIMIT, MAX_SEARCH_LENGTH } from './limits.ts'
 import { TODO_FIELDS } from './todo.ts'
 
