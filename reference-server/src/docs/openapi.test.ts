@@ -248,6 +248,16 @@ describe('the document generators and linters read (issue 11)', () => {
     }
   })
 
+  it('gives mocks examples for headers and no open record to fill with invented fields', () => {
+    expect(document.components.schemas.Todo).not.toHaveProperty('additionalProperties')
+    const create = document.paths['/todos']?.post as Operation
+    const created = create.responses['201'] as {
+      headers: Record<string, { schema: { examples?: unknown[] } }>
+    }
+    expect(created.headers.ETag?.schema.examples).toBeInstanceOf(Array)
+    expect(created.headers.Location?.schema.examples).toEqual(['/todos/1'])
+  })
+
   it('names a server URL that works as it is, not a relative "/"', () => {
     const api = document as unknown as { servers: { url: string }[] }
     expect(api.servers[0]?.url).toBe('http://localhost:3000')
