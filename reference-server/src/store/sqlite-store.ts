@@ -59,11 +59,14 @@ function toColumn(value: string | number | boolean): SQLInputValue {
   return typeof value === 'boolean' ? Number(value) : value
 }
 
+/** The todo a row holds; called for every row a list reads, so it allocates only the todo. */
 function toTodo(row: Record<string, SQLInputValue>): Todo {
+  const todo: Record<string, unknown> = {}
+  for (const field of TODO_FIELDS) {
+    todo[field] = BOOLEAN_FIELDS.has(field) ? row[field] === 1 : row[field]
+  }
   // The row has exactly the todo columns, whose types the table's CHECK and NOT NULL keep.
-  return Object.fromEntries(
-    TODO_FIELDS.map((field) => [field, BOOLEAN_FIELDS.has(field) ? row[field] === 1 : row[field]]),
-  ) as Todo
+  return todo as Todo
 }
 
 /**

@@ -90,8 +90,10 @@ export function sortKey(key: OrderKey): { field: TodoField; descending: boolean 
  * // → { id: 1, content: 'Buy milk', completed: false }
  */
 export function todoRecord(todo: Todo): Todo {
-  // Object.fromEntries types its result as a record of any keys; these are exactly Todo's.
-  return Object.fromEntries(TODO_FIELDS.map((field) => [field, todo[field]])) as Todo
+  const record: Record<string, unknown> = {}
+  for (const field of TODO_FIELDS) record[field] = todo[field]
+  // Built field by field, so typed as a record of any keys; these are exactly Todo's.
+  return record as Todo
 }
 
 /**
