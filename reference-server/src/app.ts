@@ -104,10 +104,12 @@ export function createApp(options: AppOptions = {}): Hono {
   registerRecordRoutes(app, store, maxBodyBytes)
   registerOptions(app)
 
-  let openApiJson: string | undefined
-  app.get('/openapi.json', etag(), () => {
-    openApiJson ??= JSON.stringify(createOpenApiDocument({ maxBodyBytes }))
-    return new Response(openApiJson, { headers: { 'content-type': 'application/json' } })
+  let openApi: ReturnType<typeof createOpenApiDocument> | undefined
+  app.get('/openapi.json', etag(), (c) => {
+    openApi ??= createOpenApiDocument({ maxBodyBytes })
+    // The origin the document was fetched from is where its operations are served.
+    const servers = [{ url: new URL(c.req.url).origin }]
+    return c.json({ ...openApi, servers })
   })
   registerDocsPage(app)
 

@@ -3,7 +3,7 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript'
 import { formatWithBiome } from '../lib/format.ts'
 
 /** Where the types generated from `/openapi.json` live (checked against the SDK's types). */
-export const OPENAPI_TYPES_PATH = 'docs/test/generated/openapi.ts'
+export const OPENAPI_TYPES_PATH = 'reference-server/test/generated/openapi.ts'
 
 /** The OpenAPI document exactly as the reference server serves it. */
 export async function fetchOpenApiDocument(): Promise<OpenAPI3> {
@@ -13,8 +13,8 @@ export async function fetchOpenApiDocument(): Promise<OpenAPI3> {
 
 /** TypeScript types for the served document, as openapi-typescript generates them. */
 export async function renderOpenApiTypes(): Promise<string> {
-  // A default makes a field optional for the sender (zod's input type agrees), not required.
-  const ast = await openapiTS(await fetchOpenApiDocument(), { defaultNonNullable: false })
+  // openapi-typescript's defaults, as a user of the document would run it.
+  const ast = await openapiTS(await fetchOpenApiDocument())
   const header =
     '// Generated from the reference server’s /openapi.json by openapi-typescript.\n' +
     '// Do not edit: run `npm run docs:generate`.\n'

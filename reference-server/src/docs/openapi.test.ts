@@ -4,6 +4,8 @@ import {
   MAX_BODY_BYTES,
   MAX_PAGE_LIMIT,
   MAX_TODO_ID,
+  OrderKey,
+  TODO_PATCHABLE_FIELDS,
   Todo,
   TodoCreate,
   TodoPatch,
@@ -37,17 +39,23 @@ describe('createOpenApiDocument', () => {
   it('has one operation per row of the contract endpoint table', () => {
     for (const [name, endpoint] of Object.entries(endpoints)) {
       const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]
-      expect(operation?.operationId, name).toBe(name)
+      expect(operation?.operationId, name).toBe(endpoint.operationId)
     }
   })
 
   it('takes body schemas from zod, not from a second field list', () => {
     const { $schema: _, ...create } = z.toJSONSchema(TodoCreate, { io: 'input' })
-    expect(document.components.schemas.TodoCreate).toEqual(create)
-    expect(document.components.schemas.TodoPatch).toMatchObject({ minProperties: 1 })
-    expect(z.toJSONSchema(TodoPatch).properties).toEqual(
-      document.components.schemas.TodoPatch?.properties,
+    expect(document.components.schemas.TodoCreate).toMatchObject({
+      required: create.required,
+      properties: { content: create.properties?.content },
+    })
+    expect(Object.keys(document.components.schemas.TodoCreate?.properties ?? {})).toEqual(
+      Object.keys(TodoCreate.shape),
     )
+    const patch = document.components.schemas.TodoPatch as { anyOf: { properties: object }[] }
+    for (const variant of patch.anyOf) {
+      expect(variant.properties).toMatchObject(z.toJSONSchema(TodoPatch).properties ?? {})
+    }
   })
 
   it('lists the query parameters of the contract codec', () => {
@@ -57,7 +65,7 @@ describe('createOpenApiDocument', () => {
       Object.keys(endpoints.list.query.def.shape),
     )
     const completed = query.find((parameter) => parameter.name === 'completed')
-    expect(completed?.schema).toEqual({ type: 'string', enum: ['true', 'false'] })
+    expect(completed?.schema).toEqual({ type: 'boolean', examples: [false] })
   })
 
   it('documents paging: limit with its maximum, cursor, and the Link header of a list', () => {
@@ -74,7 +82,7 @@ describe('createOpenApiDocument', () => {
   it('documents problem+json error responses and the limits', () => {
     const create = document.paths['/todos']?.post as Operation
     expect(Object.keys(create.responses)).toEqual(
-      expect.arrayContaining(['201', '400', '405', '409', '413', '415', '500']),
+      expect.arrayContaining(['201', '400', '409', '413', '415', '500']),
     )
     const patch = document.paths['/todos/{id}']?.patch as Operation
     expect(Object.keys(patch.requestBody?.content ?? {})).toContain('application/merge-patch+json')
@@ -96,12 +104,8 @@ describe('createOpenApiDocument', () => {
   it('publishes the id range of returned todos, while the SDK schema stays tolerant', () => {
     const range = { type: 'integer', minimum: 1, maximum: MAX_TODO_ID }
     type WithId = { properties: { id: unknown } }
-    const schemas = document.components.schemas as unknown as {
-      Todo: WithId
-      TodoList: { items: WithId }
-    }
-    expect(schemas.Todo.properties.id).toEqual(range)
-    expect(schemas.TodoList.items.properties.id).toEqual(range)
+    const schemas = document.components.schemas as unknown as { Todo: WithId }
+    expect(schemas.Todo.properties.id).toMatchObject(range)
     expect(Todo.safeParse({ id: -5, content: 'x', completed: false }).success).toBe(true)
   })
 })
@@ -113,5 +117,157 @@ describe('GET /openapi.json', () => {
     const served = (await response.json()) as Document
     expect(served.paths).toEqual(document.paths)
     expect(served.info.description).toContain('1234 bytes')
+  })
+})
+
+/** Operations of the document, with their path and method. */
+function operationsOf(api: Document): { path: string; method: string; operation: Operation }[] {
+  return Object.entries(api.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  )
+}
+
+describe('the document generators and linters read (issue 11)', () => {
+  const list = () => document.paths['/todos']?.get as Operation
+  const queryParameter = (name: string) =>
+    list().parameters.find((parameter) => parameter.in === 'query' && parameter.name === name)
+
+  it('types the query: completed boolean, id and limit integers', () => {
+    expect(queryParameter('completed')?.schema).toMatchObject({ type: 'boolean' })
+    expect(queryParameter('id')?.schema).toMatchObject({ type: 'integer', minimum: 1 })
+    expect(queryParameter('limit')?.schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PAGE_LIMIT,
+    })
+  })
+
+  it('types order as a comma-separated array of the sort keys', () => {
+    expect(queryParameter('order')).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { $ref: '#/components/schemas/OrderKey' } },
+    })
+    expect(document.components.schemas.OrderKey).toMatchObject({ enum: OrderKey.options })
+  })
+
+  it('names operations as generated clients call them', () => {
+    expect(
+      Object.fromEntries(
+        operationsOf(document).map(({ path, method, operation }) => [
+          `${method} ${path}`,
+          operation.operationId,
+        ]),
+      ),
+    ).toMatchObject({
+      'get /todos': 'listTodos',
+      'post /todos': 'createTodo',
+      'get /todos/{id}': 'getTodo',
+      'put /todos/{id}': 'replaceTodo',
+      'patch /todos/{id}': 'updateTodo',
+      'delete /todos/{id}': 'deleteTodo',
+    })
+  })
+
+  it('refers to Todo from TodoList instead of repeating it', () => {
+    expect(document.components.schemas.TodoList?.items).toEqual({
+      $ref: '#/components/schemas/Todo',
+    })
+  })
+
+  it('leaves completed out of what a create must send, without a default that makes it required', () => {
+    const create = document.components.schemas.TodoCreate as {
+      required: string[]
+      properties: Record<string, object>
+    }
+    expect(create.required).toEqual(['content'])
+    expect(create.properties.completed).not.toHaveProperty('default')
+    expect(JSON.stringify(create.properties.completed)).toMatch(/false/)
+  })
+
+  it('requires a PATCH body to carry at least one field in a way generators can type', () => {
+    const patch = document.components.schemas.TodoPatch as { anyOf?: { required: string[] }[] }
+    expect(patch.anyOf?.map((variant) => variant.required)).toEqual(
+      TODO_PATCHABLE_FIELDS.map((field) => [field]),
+    )
+  })
+
+  it('declares that the API needs no credentials, its license and what the tag holds', () => {
+    const api = document as unknown as Record<string, unknown> & {
+      info: { license?: { name: string } }
+      tags: { description?: string }[]
+    }
+    expect(api.security).toEqual([])
+    expect(api.info.license?.name).toBe('MIT')
+    expect(api.tags[0]?.description).toBeTruthy()
+  })
+
+  it('gives examples for the schemas, the parameters and the responses', () => {
+    for (const name of [
+      'Todo',
+      'TodoList',
+      'TodoCreate',
+      'TodoReplace',
+      'TodoPatch',
+      'ProblemDetails',
+    ]) {
+      expect(document.components.schemas[name]?.examples, name).toBeInstanceOf(Array)
+    }
+    for (const { name, schema } of list().parameters) {
+      if (name === 'cursor' || name.startsWith('If-')) continue
+      expect((schema as { examples?: unknown[] }).examples, name).toBeInstanceOf(Array)
+    }
+    const ok = list().responses['200'] as { content: Record<string, { example?: unknown }> }
+    expect(ok.content['application/json']?.example).toBeInstanceOf(Array)
+  })
+
+  it('documents HEAD and OPTIONS on both todos paths', () => {
+    for (const path of ['/todos', '/todos/{id}']) {
+      expect(document.paths[path]?.head?.operationId, path).toBeTruthy()
+      expect(Object.keys(document.paths[path]?.options?.responses ?? {}), path).toContain('204')
+    }
+  })
+
+  it('lists 405 on no operation, since every documented method is allowed on its path', () => {
+    for (const { path, method, operation } of operationsOf(document)) {
+      expect(operation.responses, `${method} ${path}`).not.toHaveProperty('405')
+    }
+  })
+
+  it('declares ETag on every 304', () => {
+    const notModified = operationsOf(document).flatMap(
+      ({ operation }) => (operation.responses['304'] ?? []) as { headers?: object }[],
+    )
+    expect(notModified.length).toBeGreaterThan(0)
+    for (const response of [
+      operationsOf(document)
+        .map(({ operation }) => operation.responses['304'])
+        .filter(Boolean),
+    ].flat()) {
+      expect(response).toMatchObject({ headers: { ETag: expect.anything() } })
+    }
+  })
+
+  it('gives mocks examples for headers and no open record to fill with invented fields', () => {
+    expect(document.components.schemas.Todo).not.toHaveProperty('additionalProperties')
+    const create = document.paths['/todos']?.post as Operation
+    const created = create.responses['201'] as {
+      headers: Record<string, { schema: { examples?: unknown[] } }>
+    }
+    expect(created.headers.ETag?.schema.examples).toBeInstanceOf(Array)
+    expect(created.headers.Location?.schema.examples).toEqual(['/todos/1'])
+  })
+
+  it('names a server URL that works as it is, not a relative "/"', () => {
+    const api = document as unknown as { servers: { url: string }[] }
+    expect(api.servers[0]?.url).toBe('http://localhost:3000')
+  })
+})
+
+describe('GET /openapi.json server URL', () => {
+  it('names the origin the document was fetched from', async () => {
+    const response = await createApp().request('http://127.0.0.1:4321/openapi.json')
+    const served = (await response.json()) as { servers: { url: string }[] }
+    expect(served.servers).toEqual([{ url: 'http://127.0.0.1:4321' }])
   })
 })

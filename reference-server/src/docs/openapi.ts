@@ -1,24 +1,21 @@
 import {
   COLLECTION_PATH,
+  contractMetadata,
+  type Endpoint,
   endpoints,
-  type LIST_QUERY_PARAMETERS,
   MAX_BODY_BYTES,
   MAX_CONTENT_LENGTH,
   MAX_PAGE_LIMIT,
   MAX_SEARCH_LENGTH,
   MAX_TODO_ID,
-  type OperationName,
-  OrderKey,
-  ProblemDetails,
   STATUS_TEXT,
   Todo,
-  TodoCreate,
   TodoId,
-  TodoList,
+  TodoListQuery,
   TodoPatch,
-  TodoReplace,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
+import { allowedMethods } from '../routes/allowed-methods.ts'
 
 /**
  * Options of {@link createOpenApiDocument}.
@@ -29,8 +26,9 @@ import * as z from 'zod/mini'
  */
 export interface OpenApiOptions {
   /**
-   * The base URL clients call, listed under `servers`.
-   * @default '/' (the server that serves the document)
+   * The base URL clients call, listed under `servers`. The server's own `/openapi.json` names
+   * the origin it was fetched from.
+   * @default 'http://localhost:3000' (where `todokit-server` listens unless told otherwise)
    */
   serverUrl?: string
   /**
@@ -42,80 +40,107 @@ export interface OpenApiOptions {
 
 type JsonObject = Record<string, unknown>
 
-/** Component names of the contract's schemas, and whether they describe what a client sends. */
-const SCHEMAS = [
-  ['Todo', Todo, 'output'],
-  ['TodoList', TodoList, 'output'],
-  ['TodoCreate', TodoCreate, 'input'],
-  ['TodoReplace', TodoReplace, 'input'],
-  ['TodoPatch', TodoPatch, 'input'],
-  ['ProblemDetails', ProblemDetails, 'output'],
-] as const
+const COMPONENTS = '#/components/schemas/'
+const ref = (id: string) => ({ $ref: `${COMPONENTS}${id}` })
+
+/** The component name the contract's metadata gives `schema`. */
+function componentId(schema: z.core.$ZodType): string {
+  const id = contractMetadata.get(schema)?.id
+  if (id === undefined)
+    throw new Error('A schema of the endpoint table has no id in contractMetadata')
+  return id
+}
 
 /**
- * zod's JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) without its `$schema` line, with what
- * the document says more precisely than the runtime schemas do.
+ * Every named schema of the contract as JSON Schema (draft 2020-12, OpenAPI 3.1's dialect), as a
+ * client sends it (`input`) or receives it (`output`), with what the document says more
+ * precisely than zod's output does.
  */
-function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
+  const { schemas } = z.toJSONSchema(contractMetadata, {
     io,
+    metadata: contractMetadata,
+    uri: (id) => `${COMPONENTS}${id}`,
     unrepresentable: 'any',
-    override: (context) => {
-      // JSON Schema cannot see TodoPatch's "at least one field" refinement; minProperties can.
-      if (context.zodSchema === TodoPatch) context.jsonSchema.minProperties = 1
+    override: ({ zodSchema, jsonSchema }) => {
+      // Generators turn a default into a required field, so what a client may leave out says
+      // so in its description (from the metadata) instead.
+      if (io === 'input') delete jsonSchema.default
+      // An open `additionalProperties: {}` would type every todo as an open record and make
+      // mocks invent fields; JSON Schema allows other fields without it.
+      const extra = jsonSchema.additionalProperties
+      if (typeof extra === 'object' && Object.keys(extra).length === 0) {
+        delete jsonSchema.additionalProperties
+      }
+      // "At least one field" is a refinement JSON Schema cannot see. One variant per field,
+      // each requiring it, says the same in a form generators turn into a union type that
+      // refuses `{}`; the object itself moves into the variants, or generators would offer it
+      // as one more member of the union.
+      if (zodSchema === TodoPatch) {
+        const { type, properties = {}, additionalProperties } = jsonSchema
+        jsonSchema.anyOf = Object.keys(properties).map((field) => ({
+          type,
+          properties,
+          required: [field],
+          additionalProperties,
+        }))
+        delete jsonSchema.type
+        delete jsonSchema.properties
+        delete jsonSchema.additionalProperties
+      }
       // The SDK's Todo accepts any integer id, to tolerate servers (see Todo); the ids this
       // server hands out are TodoIds, and that range is what its document publishes.
-      if (context.zodSchema === Todo.shape.id) {
-        context.jsonSchema.minimum = 1
-        context.jsonSchema.maximum = MAX_TODO_ID
+      if (zodSchema === Todo.shape.id) {
+        jsonSchema.minimum = 1
+        jsonSchema.maximum = MAX_TODO_ID
       }
     },
   })
-  return rest
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _uri, ...schema }]) => [
+      id,
+      schema,
+    ]),
+  )
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
-
-function schemaName(schema: unknown): string {
-  const entry = SCHEMAS.find(([, candidate]) => candidate === schema)
-  if (entry === undefined) throw new Error('A contract schema has no component name')
-  return entry[0]
+/** The components: request bodies as clients send them, everything else as they receive it. */
+function componentSchemas(): Record<string, JsonObject> {
+  const inputs = namedSchemas('input')
+  const outputs = namedSchemas('output')
+  const sent = new Set(
+    Object.values(endpoints).flatMap(({ request }) => (request ? [componentId(request)] : [])),
+  )
+  return Object.fromEntries(
+    Object.keys(outputs).map((id) => [id, (sent.has(id) ? inputs : outputs)[id] as JsonObject]),
+  )
 }
 
-/** What each list query parameter means; typed by the contract, so a new parameter must be described. */
-const QUERY_DESCRIPTIONS: Record<(typeof LIST_QUERY_PARAMETERS)[number], string> = {
-  id: 'Only the todo with this id.',
-  content: 'Only todos whose content is exactly this text.',
-  completed: 'Only todos with this completion state: `true` or `false`.',
-  q: `Only todos whose content contains this text, ignoring case (at most ${MAX_SEARCH_LENGTH} characters).`,
-  order: `Sort keys, comma-separated, earlier keys first: ${OrderKey.options.join(', ')} (\`-\` for descending). A field may appear once. Without it, todos come in ascending id order.`,
-  limit: `Paging, opt-in: at most this many todos (1 to ${MAX_PAGE_LIMIT}). While more follow, the \`Link\` header names the next page. Without it, the list is every todo the query selects.`,
-  cursor:
-    'Where the page starts: copied from the `Link` header of the page before, never built by hand. It is valid only with the filters, `q` and `order` it was made for (400 otherwise). Todos that exist for the whole walk and do not change appear exactly once, whatever else is created or deleted meanwhile.',
+/** The first example the contract's metadata gives `schema`, for a media type. */
+function exampleOf(schema: z.core.$ZodType): JsonObject {
+  const example = contractMetadata.get(schema)?.examples?.[0]
+  return example === undefined ? {} : { example }
 }
 
-const LINK_HEADER = {
-  Link: {
-    description:
-      'With `limit`, while more todos follow: `<url>; rel="next"` (RFC 8288), the URL of the next page with the same query and a `cursor`. Absent on the last page.',
-    schema: { type: 'string' },
+const ETAG = {
+  ETag: {
+    description: 'Strong entity tag of the body.',
+    schema: { type: 'string', examples: ['"1x9kf0a7b2c"'] },
   },
 }
 
-/** Error responses each operation can give, beyond the 405/500/503 every path may answer. */
-const ERRORS: Record<OperationName, number[]> = {
-  list: [400],
-  get: [400, 404],
-  create: [400, 409, 413, 415],
-  replace: [400, 404, 412, 413, 415],
-  update: [400, 404, 412, 413, 415],
-  delete: [400, 404, 412],
+const LINK = {
+  Link: {
+    description:
+      'With `limit`, while more todos follow: `<url>; rel="next"` (RFC 8288), the URL of the next page with the same query and a `cursor`. Absent on the last page.',
+    schema: { type: 'string', examples: ['</todos?limit=20&cursor=WyJhYmMiLDIwXQ>; rel="next"'] },
+  },
 }
 
+/** What each error status means on this server, for the shared responses the operations name. */
 const ERROR_MEANING: Record<number, string> = {
   400: 'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
   404: 'No todo with this id.',
-  405: 'The method is not allowed on this path; `Allow` lists the ones that are.',
   409: 'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
   412: '`If-Match` does not match the todo’s current ETag.',
   413: 'The body is larger than the limit.',
@@ -124,127 +149,190 @@ const ERROR_MEANING: Record<number, string> = {
   503: 'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
 }
 
-const ETAG_HEADER = {
-  ETag: { description: 'Strong entity tag of the body.', schema: { type: 'string' } },
+function errorResponse(status: number): JsonObject {
+  const meaning = ERROR_MEANING[status] ?? ''
+  const title = STATUS_TEXT[status]
+  return {
+    description: `${title}: ${meaning}`,
+    content: {
+      'application/problem+json': {
+        schema: ref('ProblemDetails'),
+        example: { type: 'about:blank', title, status, detail: meaning },
+      },
+    },
+  }
 }
 
-function errorResponses(name: OperationName): JsonObject {
+function successResponses(endpoint: Endpoint): JsonObject {
+  // DELETE answers with the todo as it was, which the contract leaves open.
+  const schema = endpoint.response ?? Todo
+  const body = {
+    content: { 'application/json': { schema: ref(componentId(schema)), ...exampleOf(schema) } },
+  }
+  // The reference server answers a create with 201, the more precise of the two the contract allows.
+  const status = Math.max(...endpoint.success)
   const responses: JsonObject = {}
-  for (const status of [...ERRORS[name], 405, 500, 503]) {
-    responses[status] = { $ref: `#/components/responses/Status${status}` }
+  if (endpoint.method === 'POST') {
+    responses[status] = {
+      description: 'Created. `Location` is the new todo’s path.',
+      headers: {
+        Location: { schema: { type: 'string', examples: ['/todos/1'] } },
+        ...ETAG,
+      },
+      ...body,
+    }
+  } else if (endpoint.method === 'DELETE') {
+    responses[status] = { description: 'Deleted; the body is the todo as it was.', ...body }
+  } else {
+    const headers = endpoint.query === undefined ? ETAG : { ...ETAG, ...LINK }
+    responses[status] = { description: STATUS_TEXT[status], headers, ...body }
+  }
+  if (endpoint.method === 'GET') {
+    responses[304] = {
+      description: '`If-None-Match` matched: the client’s copy is current.',
+      headers: ETAG,
+    }
   }
   return responses
 }
 
-function successResponses(name: OperationName): JsonObject {
-  const endpoint = endpoints[name]
-  const response = endpoint.response ?? Todo
-  const body = { content: { 'application/json': { schema: ref(schemaName(response)) } } }
-  if (name === 'create') {
-    return {
-      201: {
-        description: 'Created. `Location` is the new todo’s path.',
-        headers: { Location: { schema: { type: 'string' } }, ...ETAG_HEADER },
-        ...body,
-      },
-    }
-  }
-  const headers = name === 'list' ? { ...ETAG_HEADER, ...LINK_HEADER } : ETAG_HEADER
-  const ok =
-    name === 'delete'
-      ? { description: 'Deleted; the body is the todo as it was.', ...body }
-      : { description: STATUS_TEXT[200], headers, ...body }
-  if (endpoint.method !== 'GET') return { 200: ok }
-  return { 200: ok, 304: { description: '`If-None-Match` matched: the client’s copy is current.' } }
+/** The query parameters of `schema`, each described by the contract's metadata. */
+function queryParameters(schemas: Record<string, JsonObject>, schema: z.core.$ZodType) {
+  const properties = schemas[componentId(schema)]?.properties as Record<string, JsonObject>
+  return Object.entries(properties).map(([name, { description, ...property }]) => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    // Arrays are sent comma-separated (`order=completed,-id`); the server also reads them
+    // repeated, as openapi-fetch sends an array whatever the style says.
+    ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
+    schema: property,
+  }))
 }
 
-function parameters(name: OperationName): JsonObject[] {
-  const endpoint = endpoints[name]
-  const list: JsonObject[] = []
-  if (endpoint.path.includes('{id}')) {
-    list.push({ name: 'id', in: 'path', required: true, schema: jsonSchema(TodoId, 'output') })
-  }
-  if (endpoint.query !== undefined) {
-    const wire = jsonSchema(endpoint.query, 'input').properties as Record<string, JsonObject>
-    const decoded = jsonSchema(endpoint.query, 'output').properties as Record<string, JsonObject>
-    for (const [parameter, wireSchema] of Object.entries(wire)) {
-      const description = QUERY_DESCRIPTIONS[parameter as keyof typeof QUERY_DESCRIPTIONS]
-      // A boolean travels as the text true or false; say so, so tools offer exactly those.
-      const schema =
-        decoded[parameter]?.type === 'boolean'
-          ? { ...wireSchema, enum: ['true', 'false'] }
-          : wireSchema
-      list.push({ name: parameter, in: 'query', required: false, description, schema })
-    }
-  }
-  const conditional = endpoint.method === 'GET' ? 'If-None-Match' : 'If-Match'
-  if (name !== 'create') {
-    list.push({ name: conditional, in: 'header', required: false, schema: { type: 'string' } })
+/** The `{id}` of a path template, or none. */
+function pathParameters(path: string): JsonObject[] {
+  if (!path.includes('{id}')) return []
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(TodoId, { metadata: contractMetadata })
+  return [{ name: 'id', in: 'path', required: true, schema }]
+}
+
+function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): JsonObject[] {
+  const list = pathParameters(endpoint.path)
+  if (endpoint.query !== undefined) list.push(...queryParameters(schemas, endpoint.query))
+  if (endpoint.method !== 'POST') {
+    const name = endpoint.method === 'GET' ? 'If-None-Match' : 'If-Match'
+    list.push({ name, in: 'header', required: false, schema: { type: 'string' } })
   }
   return list
 }
 
-function requestBody(name: OperationName): JsonObject | undefined {
-  const schema = endpoints[name].request
-  if (schema === undefined) return undefined
-  const media = { schema: ref(schemaName(schema)) }
+function requestBody(endpoint: Endpoint): JsonObject | undefined {
+  if (endpoint.request === undefined) return undefined
+  const media = { schema: ref(componentId(endpoint.request)), ...exampleOf(endpoint.request) }
   const content: JsonObject = { 'application/json': media }
-  if (name === 'update') content['application/merge-patch+json'] = media
+  if (endpoint.method === 'PATCH') content['application/merge-patch+json'] = media
   return { required: true, content }
+}
+
+function errorRefs(endpoint: Endpoint): JsonObject {
+  return Object.fromEntries(
+    endpoint.errors.map((status) => [status, { $ref: `#/components/responses/Status${status}` }]),
+  )
+}
+
+/** HEAD of a GET operation: its headers and statuses, no body. */
+function headOperation(get: JsonObject, endpoint: Endpoint, noun: string): JsonObject {
+  const responses = Object.fromEntries(
+    Object.entries(successResponses(endpoint)).map(([status, response]) => {
+      const { content: _body, ...rest } = response as JsonObject
+      return [status, rest]
+    }),
+  )
+  return {
+    ...get,
+    operationId: `head${noun}`,
+    summary: `${get.summary}: headers only`,
+    responses: { ...responses, ...errorRefs(endpoint) },
+  }
+}
+
+function optionsOperation(path: string, noun: string): JsonObject {
+  const allow = allowedMethods(path).join(', ')
+  return {
+    operationId: `options${noun}`,
+    summary: 'Methods allowed on this path',
+    description: 'Other methods get 405 Method Not Allowed, with the same `Allow` header.',
+    tags: ['todos'],
+    parameters: pathParameters(path),
+    responses: {
+      204: {
+        description: 'No Content. `Allow` lists the methods of this path.',
+        headers: { Allow: { schema: { type: 'string', examples: [allow] } } },
+      },
+    },
+  }
 }
 
 /**
  * The OpenAPI 3.1 document of the todos API, generated from the contract's endpoint table and
- * zod's JSON Schema output, so it can never drift from what the server validates.
+ * the names, descriptions and examples its schemas carry (`contractMetadata`), so it can never
+ * drift from what the server validates.
  *
  * @example
  * const document = createOpenApiDocument({ serverUrl: 'http://127.0.0.1:3000' })
- * document.paths['/todos'].get.operationId // → 'list'
+ * document.paths['/todos'].get.operationId // → 'listTodos'
  */
 export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject {
-  const { serverUrl = '/', maxBodyBytes = MAX_BODY_BYTES } = options
-  const paths: Record<string, JsonObject> = {}
-  for (const name of Object.keys(endpoints) as OperationName[]) {
-    const endpoint = endpoints[name]
+  const { serverUrl = 'http://localhost:3000', maxBodyBytes = MAX_BODY_BYTES } = options
+  const schemas = componentSchemas()
+  const paths: Record<string, Record<string, JsonObject>> = {}
+  for (const endpoint of Object.values(endpoints)) {
     const operation: JsonObject = {
-      operationId: name,
+      operationId: endpoint.operationId,
       summary: endpoint.summary,
       tags: ['todos'],
-      parameters: parameters(name),
-      requestBody: requestBody(name),
-      responses: { ...successResponses(name), ...errorResponses(name) },
+      parameters: parameters(endpoint, schemas),
+      requestBody: requestBody(endpoint),
+      responses: { ...successResponses(endpoint), ...errorRefs(endpoint) },
     }
     if (operation.requestBody === undefined) delete operation.requestBody
-    paths[endpoint.path] ??= {}
-    ;(paths[endpoint.path] as JsonObject)[endpoint.method.toLowerCase()] = operation
-  }
-  const responses: JsonObject = {}
-  for (const [status, description] of Object.entries(ERROR_MEANING)) {
-    responses[`Status${status}`] = {
-      description: `${STATUS_TEXT[Number(status)]}: ${description}`,
-      ...(status === '405' ? { headers: { Allow: { schema: { type: 'string' } } } } : {}),
-      content: { 'application/problem+json': { schema: ref('ProblemDetails') } },
+    const item = paths[endpoint.path] ?? {}
+    paths[endpoint.path] = item
+    item[endpoint.method.toLowerCase()] = operation
+    if (endpoint.method === 'GET') {
+      // listTodos → Todos, getTodo → Todo: the noun HEAD and OPTIONS are named for.
+      const noun = endpoint.operationId.replace(/^(list|get)/, '')
+      item.head = headOperation(operation, endpoint, noun)
+      item.options = optionsOperation(endpoint.path, noun)
     }
   }
+  // The list query is published as parameters, not as a body schema.
+  delete schemas[componentId(TodoListQuery)]
+  const statuses = [...new Set(Object.values(endpoints).flatMap(({ errors }) => errors))]
   return {
     openapi: '3.1.1',
     info: {
       title: 'todokit todos API',
       version: '1.0.0',
+      license: { name: 'MIT', identifier: 'MIT' },
       description: [
-        `One collection of todos at ${COLLECTION_PATH}. Errors are RFC 9457 problem details.`,
+        `One collection of todos at ${COLLECTION_PATH}. Errors are RFC 9457 problem details. The API needs no credentials.`,
         `Limits: content at most ${MAX_CONTENT_LENGTH} characters; request bodies at most ${maxBodyBytes} bytes (413 beyond); \`q\` at most ${MAX_SEARCH_LENGTH} characters; pages (\`limit\`) at most ${MAX_PAGE_LIMIT} todos.`,
         'Conditional requests: every todo and list has an ETag; `If-None-Match` gives 304, `If-Match` on PUT, PATCH and DELETE gives 412 when the todo changed.',
+        'A method a path does not have gets 405 Method Not Allowed, with `Allow` (as OPTIONS lists it).',
       ].join('\n\n'),
     },
     servers: [{ url: serverUrl }],
-    tags: [{ name: 'todos' }],
+    security: [],
+    tags: [{ name: 'todos', description: 'Create, read, list, change and delete todos.' }],
     paths,
     components: {
-      schemas: Object.fromEntries(
-        SCHEMAS.map(([name, schema, io]) => [name, jsonSchema(schema, io)]),
+      schemas,
+      responses: Object.fromEntries(
+        statuses.sort().map((status) => [`Status${status}`, errorResponse(status)]),
       ),
-      responses,
     },
   }
 }

@@ -1,4 +1,4 @@
-import { MAX_TODO_ID, RECORD_PATH } from '@todokit/sdk/contract'
+import { MAX_TODO_ID, RECORD_PATH, TodoIdText } from '@todokit/sdk/contract'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -97,18 +97,16 @@ export function parseBody<Schema extends z.ZodMiniType>(
   return result.data
 }
 
-const CANONICAL_ID = /^[1-9][0-9]{0,15}$/
-
 /**
- * The todo id in the path, or a 400: ids are positive integers without leading zeros or signs,
- * at most `MAX_TODO_ID`, so `/todos/1.5`, `/todos/01` and `/todos/9007199254740993` (which
- * JavaScript would round) are refused rather than guessed at. Query parameters are refused too:
- * the server never ignores what a client sent.
+ * The todo id in the path, or a 400: the contract's {@link TodoIdText} refuses signs, leading
+ * zeros and ids above `MAX_TODO_ID`, so `/todos/1.5`, `/todos/01` and `/todos/9007199254740993`
+ * (which JavaScript would round) are refused rather than guessed at. Query parameters are
+ * refused too: the server never ignores what a client sent.
  */
 export function recordId(c: Context): number {
   const segment = c.req.param('id') ?? ''
-  const id = Number(segment)
-  if (!CANONICAL_ID.test(segment) || id > MAX_TODO_ID) {
+  const id = z.safeDecode(TodoIdText, segment)
+  if (!id.success) {
     fail(400, `The path's todo id "${segment}" is not a valid id`, {
       errors: [
         {
@@ -119,7 +117,7 @@ export function recordId(c: Context): number {
     })
   }
   rejectQuery(c, `${c.req.method} ${RECORD_PATH}`)
-  return id
+  return id.data
 }
 
 /** A 400 when a URL that takes no query parameters carries one. */

@@ -2,6 +2,7 @@ import { COLLECTION_PATH, TodoCreate, todoPath } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
 import { JSON_TYPE, jsonBodyReader, parseBody, rejectQuery } from '../http/request.ts'
 import { createTodo, type TodoStore } from '../store/store.ts'
+import { registerOperation } from './allowed-methods.ts'
 import { ifNoneMatchHits } from './conditional.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { parseListQuery } from './list-query.ts'
@@ -23,7 +24,7 @@ export function registerCollectionRoutes(
   // number, from ever matching.
   const epoch = Math.floor(Math.random() * 2 ** 32).toString(36)
 
-  app.get(COLLECTION_PATH, (c) => {
+  registerOperation(app, 'list', (c) => {
     const url = c.req.url
     const mark = url.indexOf('?')
     const search = mark === -1 ? '' : url.slice(mark + 1)
@@ -51,7 +52,7 @@ export function registerCollectionRoutes(
   })
 
   const readBody = jsonBodyReader(limits.maxBodyBytes, [JSON_TYPE], 'accept-post')
-  app.post(COLLECTION_PATH, async (c) => {
+  registerOperation(app, 'create', async (c) => {
     rejectQuery(c, `POST ${COLLECTION_PATH}`)
     const input = parseBody(TodoCreate, await readBody(c))
     const todo = await store.write((table) => createTodo(table, input, limits.maxTodos))

@@ -1,4 +1,5 @@
-import type { Todo, TodoListQuery } from '@todokit/sdk/contract'
+import { LIST_QUERY_PARAMETERS, Todo, type TodoListQuery } from '@todokit/sdk/contract'
+import * as z from 'zod/mini'
 import { fail } from '../http/problem.ts'
 import { type Keyset, keysetKeys, sortKey } from '../store/store.ts'
 import { hash53 } from './todo-json.ts'
@@ -14,8 +15,13 @@ import { hash53 } from './todo-json.ts'
 /** The query a cursor is made for and valid with: everything but `limit` and `cursor`. */
 type Listing = Omit<TodoListQuery, 'limit' | 'cursor'>
 
-function binding({ id, content, completed, q, order }: Listing): string {
-  return hash53(JSON.stringify([id, content, completed, q, order]))
+/** The parameters a cursor is bound to: all but paging's own. */
+const BOUND = LIST_QUERY_PARAMETERS.filter(
+  (name): name is keyof Listing => name !== 'limit' && name !== 'cursor',
+)
+
+function binding(query: Listing): string {
+  return hash53(JSON.stringify(BOUND.map((name) => query[name])))
 }
 
 /**
@@ -49,17 +55,13 @@ export function decodeCursor(query: Listing, cursor: string): Keyset {
       'The cursor belongs to a list with other filters, q or order; send it with the query it came from, or start again without cursor',
     )
   }
-  const keyset: Keyset = { id: 0 }
-  for (const [index, key] of keys.entries()) {
-    const value: unknown = values[index + 1]
+  const entries = keys.map((key, index) => {
     const { field } = sortKey(key)
-    if (field === 'id' && typeof value === 'number' && Number.isSafeInteger(value))
-      keyset.id = value
-    else if (field === 'content' && typeof value === 'string') keyset.content = value
-    else if (field === 'completed' && typeof value === 'boolean') keyset.completed = value
-    else return invalidCursor()
-  }
-  return keyset
+    const value = z.safeParse(Todo.shape[field], values[index + 1])
+    return value.success ? [field, value.data] : invalidCursor()
+  })
+  // Every keyset ends with id (see keysetKeys), and each value passed its field's schema.
+  return Object.fromEntries(entries) as Keyset
 }
 
 /** The JSON inside a base64url cursor, or `undefined` when it holds none. */

@@ -56,6 +56,20 @@ describe('GET /todos order', () => {
     expect(await ids('order=completed,-content')).toEqual([3, 1, 2, 4, 5])
     expect(await ids('order=-completed,content,-id')).toEqual([5, 4, 2, 1, 3])
   })
+  it('takes order repeated, as openapi-fetch sends an array, and mixed with commas', async () => {
+    expect(await ids('order=completed&order=-content')).toEqual([3, 1, 2, 4, 5])
+    expect(await ids('order=-completed&order=content,-id')).toEqual([5, 4, 2, 1, 3])
+  })
+  it('points at /order for a bad key or a field sorted twice across repeats', async () => {
+    const [unknown] = await errorsOf('order=id&order=title')
+    expect(unknown).toEqual({
+      pointer: '/order',
+      detail: expect.stringMatching(/Unknown sort key "title"/),
+    })
+    expect(await errorsOf('order=id&order=-id')).toEqual([
+      { pointer: '/order', detail: expect.stringMatching(/once/) },
+    ])
+  })
 })
 
 describe('GET /todos query errors', () => {

@@ -4,7 +4,7 @@ import type * as z from 'zod/mini'
 import { fail } from '../http/problem.ts'
 import { JSON_TYPE, jsonBodyReader, parseBody, recordId } from '../http/request.ts'
 import type { TodoStore, TodoTable } from '../store/store.ts'
-import { RECORD_ROUTE } from './allowed-methods.ts'
+import { registerOperation } from './allowed-methods.ts'
 import { ifMatchFails, ifNoneMatchHits } from './conditional.ts'
 import { represent } from './todo-json.ts'
 import { jsonResponse, notModified, todoNotFound, todoResponse } from './todo-responses.ts'
@@ -59,14 +59,14 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
     'accept-patch',
   )
 
-  app.get(RECORD_ROUTE, (c) => {
+  registerOperation(app, 'get', (c) => {
     const id = recordId(c)
     const { json, etag } = represent(store.get(id) ?? todoNotFound(id))
     if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
     return jsonResponse(json, 200, { etag })
   })
 
-  app.put(RECORD_ROUTE, async (c) => {
+  registerOperation(app, 'replace', async (c) => {
     const id = recordId(c)
     const input = parseBody(TodoReplace, await readPut(c))
     if (input.id !== id) {
@@ -81,7 +81,7 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
     )
   })
 
-  app.patch(RECORD_ROUTE, async (c) => {
+  registerOperation(app, 'update', async (c) => {
     const id = recordId(c)
     const body = await readPatch(c)
     const patch = parseBody(TodoPatch, body, {
@@ -92,16 +92,13 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
     const ifMatch = c.req.header('if-match')
     const todo = await store.write((table) => {
       const current = target(table, id, ifMatch)
-      return table.put({
-        id,
-        content: patch.content ?? current.content,
-        completed: patch.completed ?? current.completed,
-      })
+      // A field the patch leaves out is absent from it, so the stored value stays.
+      return table.put({ ...current, ...patch })
     })
     return todoResponse(todo)
   })
 
-  app.delete(RECORD_ROUTE, async (c) => {
+  registerOperation(app, 'delete', async (c) => {
     const id = recordId(c)
     const ifMatch = c.req.header('if-match')
     const deleted = await store.write((table) => {

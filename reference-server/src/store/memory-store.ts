@@ -1,5 +1,13 @@
-import type { OrderKey, Todo, TodoListQuery } from '@todokit/sdk/contract'
-import { type Keyset, keysetKeys, type ListPage, type TodoStore, type TodoTable } from './store.ts'
+import { type OrderKey, TODO_FIELDS, type Todo, type TodoListQuery } from '@todokit/sdk/contract'
+import {
+  type Keyset,
+  keysetKeys,
+  type ListPage,
+  sortKey,
+  type TodoStore,
+  type TodoTable,
+  todoRecord,
+} from './store.ts'
 
 type Compare = (a: Keyset, b: Keyset) => number
 
@@ -22,18 +30,19 @@ function compareCodePoints(a: string, b: string): number {
   return a.length - b.length
 }
 
-const COMPARE: Record<string, Compare> = {
-  id: (a, b) => a.id - b.id,
-  // A keyset holds only the fields it sorts by, so a comparison only ever meets present ones.
-  content: (a, b) => compareCodePoints(a.content ?? '', b.content ?? ''),
-  completed: (a, b) => Number(a.completed) - Number(b.completed),
+/** Orders two values of one field: text by code point, numbers and booleans (false first) by value. */
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b)
+  return Number(a) - Number(b)
 }
 
 /** A comparator for sort keys such as `['completed', '-id']`: earlier keys first. */
 function comparator(order: readonly OrderKey[]): Compare {
-  const steps = order.map((key) => {
-    const compare = COMPARE[key.replace('-', '')] as Compare
-    return key.startsWith('-') ? (a: Keyset, b: Keyset) => compare(b, a) : compare
+  const steps = order.map((key): Compare => {
+    const { field, descending } = sortKey(key)
+    // A keyset holds only the fields it sorts by, so a comparison only ever meets present ones.
+    const compare: Compare = (a, b) => compareValues(a[field], b[field])
+    return descending ? (a, b) => compare(b, a) : compare
   })
   return (a, b) => {
     for (const step of steps) {
@@ -98,12 +107,11 @@ export class MemoryStore implements TodoStore {
    * whole does, as long as no write comes between the pages.
    */
   list(query: TodoListQuery = {}, page: ListPage = {}): Todo[] {
-    const { id, content, completed, q, order } = query
+    const { q, order } = query
     const needle = q?.toLowerCase()
+    const filtered = TODO_FIELDS.filter((field) => query[field] !== undefined)
     const selects = (todo: Todo) =>
-      (id === undefined || todo.id === id) &&
-      (content === undefined || todo.content === content) &&
-      (completed === undefined || todo.completed === completed) &&
+      filtered.every((field) => todo[field] === query[field]) &&
       (!needle || todo.content.toLowerCase().includes(needle))
     const { after, limit = Number.POSITIVE_INFINITY } = page
     const keys = keysetKeys(order)
@@ -157,7 +165,7 @@ export class MemoryStore implements TodoStore {
   #createTable(): TodoTable {
     const store = this
     const put = (todo: Todo) => {
-      const stored = { id: todo.id, content: todo.content, completed: todo.completed }
+      const stored = todoRecord(todo)
       store.#byId.set(stored.id, stored)
       return stored
     }

@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
-import type { Todo, TodoListQuery } from '@todokit/sdk/contract'
+import { TODO_FIELDS, Todo, type TodoField, type TodoListQuery } from '@todokit/sdk/contract'
 import { problemException } from '../http/problem.ts'
 import { keysetKeys, type ListPage, sortKey, type TodoStore, type TodoTable } from './store.ts'
 
@@ -43,13 +43,30 @@ const IDLE_READERS = 4
 /** `q` matches as `String.prototype.toLowerCase` says (SQLite's own `lower()` knows only ASCII). */
 const CONTAINS = 'todokit_contains'
 
-type Row = { id: number; content: string; completed: number }
 type Pending = { change: (table: TodoTable) => unknown; settle: (outcome: Outcome) => void }
 type Outcome = { value: unknown } | { error: unknown }
 
+/** The todo columns, named as the contract names the fields. */
+const COLUMNS = TODO_FIELDS.join(', ')
+
+/** Fields SQLite keeps as 0 or 1, since it has no boolean type. */
+const BOOLEAN_FIELDS: ReadonlySet<TodoField> = new Set(
+  TODO_FIELDS.filter((field) => Todo.shape[field]._zod.def.type === 'boolean'),
+)
+
+/** A field's value as a column holds it. */
+function toColumn(value: string | number | boolean): SQLInputValue {
+  return typeof value === 'boolean' ? Number(value) : value
+}
+
+/** The todo a row holds; called for every row a list reads, so it allocates only the todo. */
 function toTodo(row: Record<string, SQLInputValue>): Todo {
-  const { id, content, completed } = row as Row
-  return { id, content, completed: completed === 1 }
+  const todo: Record<string, unknown> = {}
+  for (const field of TODO_FIELDS) {
+    todo[field] = BOOLEAN_FIELDS.has(field) ? row[field] === 1 : row[field]
+  }
+  // The row has exactly the todo columns, whose types the table's CHECK and NOT NULL keep.
+  return todo as Todo
 }
 
 /**
@@ -65,17 +82,11 @@ function listStatement(
 ): { sql: string; parameters: Record<string, SQLInputValue> } {
   const where: string[] = []
   const parameters: Record<string, SQLInputValue> = {}
-  if (query.id !== undefined) {
-    where.push('id = :id')
-    parameters.id = query.id
-  }
-  if (query.content !== undefined) {
-    where.push('content = :content')
-    parameters.content = query.content
-  }
-  if (query.completed !== undefined) {
-    where.push('completed = :completed')
-    parameters.completed = query.completed ? 1 : 0
+  for (const field of TODO_FIELDS) {
+    const value = query[field]
+    if (value === undefined) continue
+    where.push(`${field} = :${field}`)
+    parameters[field] = toColumn(value)
   }
   if (query.q) {
     where.push(`${CONTAINS}(content, :q)`)
@@ -93,14 +104,14 @@ function listStatement(
     where.push(`(${past.join(' OR ')})`)
     for (const { field } of keys) {
       const value = after[field]
-      parameters[`after_${field}`] = typeof value === 'boolean' ? Number(value) : (value ?? null)
+      parameters[`after_${field}`] = value === undefined ? null : toColumn(value)
     }
   }
   const order = keys.map(({ field, descending }) => (descending ? `${field} DESC` : field))
   const filter = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`
   if (limit !== undefined) parameters.limit = limit
   return {
-    sql: `SELECT id, content, completed FROM todos${filter} ORDER BY ${order.join(', ')}${limit === undefined ? '' : ' LIMIT :limit'}`,
+    sql: `SELECT ${COLUMNS} FROM todos${filter} ORDER BY ${order.join(', ')}${limit === undefined ? '' : ' LIMIT :limit'}`,
     parameters,
   }
 }
@@ -135,9 +146,9 @@ export class SqliteStore implements TodoStore {
     this.#database.exec(`BEGIN IMMEDIATE; ${SCHEMA} COMMIT;`)
     const prepare = (sql: string) => this.#database.prepare(sql)
     this.#statements = {
-      get: prepare('SELECT id, content, completed FROM todos WHERE id = ?'),
+      get: prepare(`SELECT ${COLUMNS} FROM todos WHERE id = ?`),
       set: prepare(
-        `INSERT INTO todos VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET content = excluded.content, completed = excluded.completed`,
+        `INSERT INTO todos (${COLUMNS}) VALUES (${TODO_FIELDS.map(() => '?').join(', ')}) ON CONFLICT (id) DO UPDATE SET ${TODO_FIELDS.map((field) => `${field} = excluded.${field}`).join(', ')}`,
       ),
       remove: prepare('DELETE FROM todos WHERE id = ?'),
       count: prepare(
@@ -148,7 +159,7 @@ export class SqliteStore implements TodoStore {
     const { set, remove, count } = this.#statements
     const counts = () => count.get() as { size: number; nextId: number }
     const store = (todo: Todo) => {
-      set.run(todo.id, todo.content, todo.completed ? 1 : 0)
+      set.run(...TODO_FIELDS.map((field) => toColumn(todo[field])))
       return todo
     }
     this.#table = {

@@ -1,6 +1,7 @@
 import {
   MAX_TODO_ID,
   type OrderKey,
+  TODO_FIELDS,
   type Todo,
   type TodoCreateData,
   type TodoField,
@@ -68,16 +69,6 @@ export function keysetKeys(order: readonly OrderKey[] = []): OrderKey[] {
   return order.some((key) => key.endsWith('id')) ? [...order] : [...order, 'id']
 }
 
-/** The field each sort key sorts by; typed by the contract's enum, so a new key must be added. */
-const SORT_FIELD: Record<OrderKey, TodoField> = {
-  id: 'id',
-  '-id': 'id',
-  content: 'content',
-  '-content': 'content',
-  completed: 'completed',
-  '-completed': 'completed',
-}
-
 /**
  * A sort key taken apart.
  *
@@ -85,7 +76,24 @@ const SORT_FIELD: Record<OrderKey, TodoField> = {
  * sortKey('-content') // → { field: 'content', descending: true }
  */
 export function sortKey(key: OrderKey): { field: TodoField; descending: boolean } {
-  return { field: SORT_FIELD[key], descending: key.startsWith('-') }
+  const descending = key.startsWith('-')
+  // The contract makes each sort key of a field's name, with `-` in front for descending.
+  return { field: (descending ? key.slice(1) : key) as TodoField, descending }
+}
+
+/**
+ * A copy of `todo` with exactly the contract's fields: what a store keeps, so neither a caller's
+ * object nor a field the contract does not know is stored.
+ *
+ * @example
+ * todoRecord({ id: 1, content: 'Buy milk', completed: false, owner: 'ann' })
+ * // → { id: 1, content: 'Buy milk', completed: false }
+ */
+export function todoRecord(todo: Todo): Todo {
+  const record: Record<string, unknown> = {}
+  for (const field of TODO_FIELDS) record[field] = todo[field]
+  // Built field by field, so typed as a record of any keys; these are exactly Todo's.
+  return record as Todo
 }
 
 /**
@@ -152,5 +160,5 @@ export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: nu
       errors: [{ pointer: '/id', detail: `The id ${id} is taken` }],
     })
   }
-  return table.insert({ id, content: input.content, completed: input.completed })
+  return table.insert({ id, ...input })
 }

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { TodoCreate, TodoPatch, TodoReplace } from './inputs.ts'
+import { TODO_PATCHABLE_FIELDS, TodoCreate, TodoIdText, TodoPatch, TodoReplace } from './inputs.ts'
 import { MAX_CONTENT_LENGTH } from './limits.ts'
-import { TodoListQuery } from './list-query.ts'
-import { Todo } from './todo.ts'
+import { OrderKey, TodoListQuery } from './list-query.ts'
+import { COLLECTION_PATH, RECORD_PATH, todoPath } from './operations.ts'
+import { TODO_FIELDS, Todo } from './todo.ts'
 
 describe('Todo', () => {
-  it('tolerates extra fields a server adds', () => {
-    expect(Todo.parse({ id: 1, content: 'a', completed: false, owner: 'x' })).toMatchObject({
+  it('keeps extra fields a server adds, reachable at runtime', () => {
+    expect(Todo.parse({ id: 1, content: 'a', completed: false, owner: 'x' })).toEqual({
       id: 1,
+      content: 'a',
+      completed: false,
+      owner: 'x',
     })
   })
   it('rejects a string where completed must be a boolean', () => {
@@ -89,5 +93,36 @@ describe('TodoListQuery', () => {
   })
   it('rejects unknown parameters such as json-server _sort', () => {
     expect(z.safeDecode(TodoListQuery, { _sort: 'id' } as never).success).toBe(false)
+  })
+})
+
+describe('TodoIdText', () => {
+  it('decodes the one decimal spelling of an id, for paths and queries alike', () => {
+    expect(z.decode(TodoIdText, '7')).toBe(7)
+    expect(z.encode(TodoIdText, 7)).toBe('7')
+    expect(z.decode(TodoListQuery, { id: '7' }).id).toBe(7)
+  })
+  it.each(['0', '07', '+7', '-7', '1.0', '1e0', ' 7', '9007199254740992'])('refuses %j', (text) => {
+    expect(z.safeDecode(TodoIdText, text).success).toBe(false)
+    expect(z.safeDecode(TodoListQuery, { id: text }).success).toBe(false)
+  })
+})
+
+describe('field lists', () => {
+  it('come from the schemas', () => {
+    expect(TODO_FIELDS).toEqual(Object.keys(Todo.shape))
+    expect(TODO_PATCHABLE_FIELDS).toEqual(['content', 'completed'])
+    expect(OrderKey.options).toEqual([
+      'id',
+      '-id',
+      'content',
+      '-content',
+      'completed',
+      '-completed',
+    ])
+  })
+  it('fill the record path template', () => {
+    expect(todoPath(42)).toBe('/todos/42')
+    expect(RECORD_PATH).toBe(`${COLLECTION_PATH}/{id}`)
   })
 })

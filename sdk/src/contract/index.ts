@@ -1,5 +1,6 @@
 /**
- * The todos contract as code: zod schemas, the endpoint table, limits and status phrases.
+ * The todos contract as code: zod schemas, the endpoint table, limits, status phrases, and the
+ * names, descriptions and examples an OpenAPI document gives the schemas.
  * Every todokit package imports its field lists from here; none writes them again.
  *
  * Each concern is its own module, so a bundler keeps only what an application uses (the SDK's
@@ -16,6 +17,7 @@ export * from './http-status.ts'
 export * from './inputs.ts'
 export * from './limits.ts'
 export * from './list-query.ts'
+export * from './metadata.ts'
 export * from './operations.ts'
 export * from './paging.ts'
 export * from './problem.ts'

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import { decimalCodec } from './decimal-codec.ts'
+import { fieldNames } from './fields.ts'
 import { MAX_CONTENT_LENGTH, MAX_TODO_ID } from './limits.ts'
 import { TODO_CREATE_DEFAULTS } from './todo.ts'
 
@@ -10,6 +12,17 @@ import { TODO_CREATE_DEFAULTS } from './todo.ts'
  * TodoId.safeParse(0).success // → false: ids start at 1
  */
 export const TodoId = z.int().check(z.minimum(1), z.maximum(MAX_TODO_ID))
+
+/**
+ * A todo id as it travels in a path (`/todos/7`) or a query (`?id=7`): decimal text decoded
+ * into a {@link TodoId}, and back.
+ *
+ * @example
+ * z.decode(TodoIdText, '7') // → 7
+ * z.safeDecode(TodoIdText, '07').success // → false: one spelling per id
+ * z.safeDecode(TodoIdText, '9007199254740993').success // → false: above MAX_TODO_ID
+ */
+export const TodoIdText = decimalCodec(TodoId)
 
 /**
  * Text of a task: at least one character, at most {@link MAX_CONTENT_LENGTH}.
@@ -47,14 +60,6 @@ export const TodoReplace = z.strictObject({
 })
 
 /**
- * The fields a PATCH may change. `id` is not among them: a todo's id never changes.
- *
- * @example
- * TODO_PATCHABLE_FIELDS.includes('id') // → false
- */
-export const TODO_PATCHABLE_FIELDS = ['content', 'completed'] as const
-
-/**
  * Body of `PATCH /todos/{id}`: `content` and/or `completed`, at least one of them. Fields not
  * sent keep their stored values.
  *
@@ -67,10 +72,19 @@ export const TodoPatch = z
     completed: z.optional(z.boolean()),
   })
   .check(
-    z.refine((patch) => patch.content !== undefined || patch.completed !== undefined, {
-      message: `Send at least one of: ${TODO_PATCHABLE_FIELDS.join(', ')}`,
+    z.refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+      error: () => `Send at least one of: ${TODO_PATCHABLE_FIELDS.join(', ')}`,
     }),
   )
+
+/**
+ * The fields a PATCH may change, from {@link TodoPatch}. `id` is not among them: a todo's id
+ * never changes.
+ *
+ * @example
+ * TODO_PATCHABLE_FIELDS.includes('id') // → false
+ */
+export const TODO_PATCHABLE_FIELDS = fieldNames(TodoPatch)
 
 /** What a client sends to create a todo (`completed` and `id` optional). */
 export type TodoCreateInput = z.input<typeof TodoCreate>

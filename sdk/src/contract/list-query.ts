@@ -1,22 +1,24 @@
 import * as z from 'zod/mini'
-import { TodoId } from './inputs.ts'
+import { decimalCodec } from './decimal-codec.ts'
+import { fieldNames } from './fields.ts'
+import { TodoIdText } from './inputs.ts'
 import { MAX_PAGE_LIMIT, MAX_SEARCH_LENGTH } from './limits.ts'
+import { TODO_FIELDS } from './todo.ts'
 
 /**
- * One sort key of `order`: a field name for ascending, `-field` for descending.
+ * One sort key of `order`: a field name for ascending, `-field` for descending; one pair per
+ * field of a todo.
  *
  * @example
  * OrderKey.options // → ['id', '-id', 'content', '-content', 'completed', '-completed']
  * OrderKey.safeParse('-content').success // → true
  */
-export const OrderKey = z.enum(['id', '-id', 'content', '-content', 'completed', '-completed'])
+export const OrderKey = z.enum(TODO_FIELDS.flatMap((field) => [field, `-${field}`] as const))
 
-const searchParam = z.string().check(z.maxLength(MAX_SEARCH_LENGTH))
-
-/** A positive integer as decimal text, without sign, leading zeros or exponent. */
-const positiveInteger = z
-  .string()
-  .check(z.regex(/^[1-9][0-9]{0,15}$/, 'Expected a positive integer'))
+/** The sort keys of every `order` value, one or more per value, in the order sent. */
+function splitOrder(values: string | string[]): string[] {
+  return [values].flat().flatMap((value) => value.split(','))
+}
 
 /**
  * `GET /todos` query parameters as they travel on the wire (every value a string) decoded into
@@ -24,8 +26,9 @@ const positiveInteger = z
  *
  * - `id`, `content`, `completed`: exact-match field filters (`completed` is `true` or `false`).
  * - `q`: case-insensitive substring search on `content`.
- * - `order`: comma-separated sort keys, `field` ascending or `-field` descending, earlier keys
- *   first; a field may appear once.
+ * - `order`: sort keys, `field` ascending or `-field` descending, earlier keys first; a field
+ *   may appear once. Comma-separated (`order=completed,-id`), repeated
+ *   (`order=completed&order=-id`, as openapi-fetch sends an array), or both.
  * - `limit`: paging, opt-in. At most this many todos (1 to {@link MAX_PAGE_LIMIT}); when more
  *   follow, the response's `Link: <…>; rel="next"` header names the next page.
  * - `cursor`: where a page starts, as the server wrote it into the `Link` of the page before.
@@ -36,18 +39,13 @@ const positiveInteger = z
  * // → { completed: false, order: ['-id'] }
  */
 export const TodoListQuery = z.strictObject({
-  id: z.optional(
-    z.codec(positiveInteger, TodoId, {
-      decode: Number,
-      encode: String,
-    }),
-  ),
+  id: z.optional(TodoIdText),
   content: z.optional(z.string()),
   completed: z.optional(z.stringbool({ truthy: ['true'], falsy: ['false'] })),
-  q: z.optional(searchParam),
+  q: z.optional(z.string().check(z.maxLength(MAX_SEARCH_LENGTH))),
   order: z.optional(
     z.codec(
-      z.string(),
+      z.union([z.string(), z.array(z.string())]),
       z.array(OrderKey).check(
         z.minLength(1),
         z.refine((keys) => new Set(keys.map((key) => key.replace('-', ''))).size === keys.length, {
@@ -55,15 +53,10 @@ export const TodoListQuery = z.strictObject({
         }),
       ),
       // The output schema validates each key after the split.
-      { decode: (value) => value.split(',') as OrderKey[], encode: (keys) => keys.join(',') },
+      { decode: (value) => splitOrder(value) as OrderKey[], encode: (keys) => keys.join(',') },
     ),
   ),
-  limit: z.optional(
-    z.codec(positiveInteger, z.int().check(z.maximum(MAX_PAGE_LIMIT)), {
-      decode: Number,
-      encode: String,
-    }),
-  ),
+  limit: z.optional(decimalCodec(z.int().check(z.minimum(1), z.maximum(MAX_PAGE_LIMIT)))),
   cursor: z.optional(z.string().check(z.minLength(1))),
 })
 
@@ -73,9 +66,7 @@ export const TodoListQuery = z.strictObject({
  * @example
  * LIST_QUERY_PARAMETERS // → ['id', 'content', 'completed', 'q', 'order', 'limit', 'cursor']
  */
-export const LIST_QUERY_PARAMETERS = Object.keys(TodoListQuery.def.shape) as Array<
-  keyof typeof TodoListQuery.def.shape
->
+export const LIST_QUERY_PARAMETERS = fieldNames(TodoListQuery)
 
 /** One sort key of `order`. */
 export type OrderKey = z.output<typeof OrderKey>

@@ -12,12 +12,13 @@ export const COLLECTION_PATH = '/todos'
  * @example
  * RECORD_PATH.replace('{id}', '7') // → '/todos/7' (what todoPath(7) returns)
  */
-export const RECORD_PATH = '/todos/{id}'
+export const RECORD_PATH = `${COLLECTION_PATH}/{id}` as const
 
 /**
  * The contract's endpoint table (section 4) reduced to what a client needs to send a request and
  * judge the answer: method and success statuses. A client builds paths with {@link todoPath};
- * {@link endpoints} adds the path templates, summaries and schemas, which a client need not bundle.
+ * {@link endpoints} adds the path templates, operationIds, summaries, schemas and error statuses,
+ * which a client need not bundle.
  *
  * @example
  * operations.create.success // → [200, 201]
@@ -41,5 +42,5 @@ export type OperationName = keyof typeof operations
  * todoPath(42) // → '/todos/42'
  */
 export function todoPath(id: number): string {
-  return `${COLLECTION_PATH}/${id}`
+  return RECORD_PATH.replace('{id}', `${id}`)
 }

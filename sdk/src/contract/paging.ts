@@ -10,9 +10,9 @@
  */
 export function nextLinkTarget(link: string | null | undefined): string | undefined {
   for (const [, target, parameters = ''] of `${link}`.matchAll(/<([^>]*)>([^<]*)/g)) {
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(parameters)
-    const types = `${rel?.[1] ?? rel?.[2]}`.toLowerCase().split(/\s+/)
-    if (types.includes('next')) return target
+    // The value of rel, quoted or not: the quote, if any, is left out of the match.
+    const rel = /;\s*rel\s*=\s*"?([^";,]*)/i.exec(parameters)
+    if (`${rel?.[1]}`.toLowerCase().split(/\s+/).includes('next')) return target
   }
   return undefined
 }

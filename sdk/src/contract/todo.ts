@@ -1,18 +1,21 @@
 import * as z from 'zod/mini'
+import { fieldNames } from './fields.ts'
+
+const todoShape = { id: z.int(), content: z.string(), completed: z.boolean() }
 
 /**
- * A todo as a server returns it. Unknown extra fields are tolerated (a server may add its own);
- * the three contract fields are checked for presence and type only, so a stricter rule of ours
- * (such as the content length) never turns a conforming server's answer into an error.
+ * A todo as a server returns it. Unknown extra fields are kept (a server may add its own) but not
+ * typed, so `todo.contnet` is a compile error while `todo` still carries `owner` at runtime. The
+ * three contract fields are checked for presence and type only, so a stricter rule of ours (such
+ * as the content length) never turns a conforming server's answer into an error.
  *
  * @example
- * Todo.parse({ id: 1, content: 'Buy milk', completed: false })
+ * Todo.parse({ id: 1, content: 'Buy milk', completed: false, owner: 'ann' })
+ * // → { id: 1, content: 'Buy milk', completed: false, owner: 'ann' }, typed as Todo
  */
-export const Todo = z.looseObject({
-  id: z.int(),
-  content: z.string(),
-  completed: z.boolean(),
-})
+// Declared as a stripping object: the loose object's type would add `[key: string]: unknown`,
+// which makes every misspelt field compile.
+export const Todo: z.ZodMiniObject<typeof todoShape, z.core.$strip> = z.looseObject(todoShape)
 
 /**
  * The body of `GET /todos`: a JSON array of todos. Marked pure so a bundle that imports only
@@ -30,7 +33,7 @@ export const TodoList = /* @__PURE__ */ z.array(Todo)
  * TODO_FIELDS.map((field) => `${field}: ${String(todo[field])}`).join(', ')
  * // → 'id: 1, content: Buy milk, completed: false'
  */
-export const TODO_FIELDS = ['id', 'content', 'completed'] as const
+export const TODO_FIELDS = /* @__PURE__ */ fieldNames(Todo)
 /**
  * One of the {@link TODO_FIELDS}: `'id' | 'content' | 'completed'`.
  *
@@ -48,5 +51,5 @@ export type TodoField = (typeof TODO_FIELDS)[number]
  */
 export const TODO_CREATE_DEFAULTS = { completed: false } as const
 
-/** A todo as a server returns it. */
+/** A todo as a server returns it: exactly the contract's fields. */
 export type Todo = z.output<typeof Todo>

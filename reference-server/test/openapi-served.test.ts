@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
-import { createApp, listen, type RunningServer } from '@todokit/reference-server'
+import { createApp, listen, type RunningServer } from '../src/index.ts'
 import { endpoints } from '@todokit/sdk/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -27,13 +27,17 @@ describe('the /openapi.json the reference server serves', () => {
   it('describes every row of the contract’s endpoint table with its success statuses', () => {
     for (const [name, endpoint] of Object.entries(endpoints)) {
       const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]
-      expect(operation?.operationId, name).toBe(name)
+      expect(operation?.operationId, name).toBe(endpoint.operationId)
       const statuses = Object.keys(operation.responses).map(Number)
       expect(
         endpoint.success.some((status) => statuses.includes(status)),
         name,
       ).toBe(true)
     }
+  })
+
+  it('names the server it was fetched from, so clients call it as is', () => {
+    expect(document.servers).toEqual([{ url: server.url }])
   })
 
   it('is rejected by the validator when broken, so the check above can fail', async () => {
