@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
-import { createApp, listen, type RunningServer } from '../src/index.ts'
 import { endpoints } from '@todokit/sdk/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp, listen, type RunningServer } from '../src/index.ts'
 
 let server: RunningServer
 // biome-ignore lint/suspicious/noExplicitAny: the test walks the JSON document freely
