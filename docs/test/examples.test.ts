@@ -53,6 +53,7 @@ beforeAll(async () => {
  */
 const PAGE_SEEDS: Record<string, string> = {
   'docs/getting-started.md': 'reference-server/sample-todos.json',
+  'reference-server/README.md': 'reference-server/sample-todos.json',
 }
 
 /**

@@ -9,14 +9,21 @@ export const DOCS_BASE_URL = 'http://127.0.0.1:3000'
 /** Where the extracted examples are written (ignored by git). */
 export const EXAMPLES_DIR = fromRoot('docs', '.examples')
 
-/** Every docs page, relative to the repository root: the README's commands are examples too. */
+/**
+ * Every docs page, relative to the repository root: the READMEs' commands and examples (the
+ * repository's and each published package's) are examples too.
+ */
 export function docsPages(): string[] {
   const guides = readdirSync(fromRoot('docs'))
     .filter((file) => file.endsWith('.md'))
     .sort()
     .map((file) => `docs/${file}`)
-  return ['README.md', ...guides]
+  const packageReadmes = PUBLISHED_PACKAGES.map((folder) => `${folder}/README.md`)
+  return ['README.md', ...packageReadmes, ...guides]
 }
+
+/** The folders of the packages published to npm, whose READMEs users read first. */
+const PUBLISHED_PACKAGES = ['sdk', 'reference-server', 'conformance']
 
 /** Every fenced block of every docs page. */
 export function docsBlocks(): CodeBlock[] {
@@ -25,7 +32,7 @@ export function docsBlocks(): CodeBlock[] {
 
 /** A file name for an example: `sdk.md:42` → `sdk-42`. */
 export function slug(example: Example): string {
-  return example.name.replace(/\.md:/, '-')
+  return example.name.replace(/\.md:/, '-').replaceAll('/', '-')
 }
 
 /** The file an example is type-checked as (and, for vitest examples, run as). */
