@@ -35,6 +35,15 @@ describe('input and output types', () => {
     expectTypeOf<{ completed: true }>().toExtend<TodoPatchInput>()
     expectTypeOf<TodoPatchInput>().not.toHaveProperty('id')
   })
+
+  it('refuses an empty patch, or one whose only field is undefined, at compile time', () => {
+    expectTypeOf<Record<never, never>>().not.toExtend<TodoPatchInput>()
+    expectTypeOf<{ completed: undefined }>().not.toExtend<TodoPatchInput>()
+    expectTypeOf<{ content: 'Buy oat milk'; completed: undefined }>().toExtend<TodoPatchInput>()
+    expectTypeOf<{ content: 'Buy oat milk'; completed: true }>().toExtend<TodoPatchInput>()
+    // @ts-expect-error a patch must change something
+    void client.todos.update(1, {})
+  })
 })
 
 describe('paging', () => {

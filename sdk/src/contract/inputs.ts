@@ -92,5 +92,13 @@ export type TodoCreateInput = z.input<typeof TodoCreate>
 export type TodoCreateData = z.output<typeof TodoCreate>
 /** What a client sends to replace a todo: the complete record. */
 export type TodoReplaceInput = z.input<typeof TodoReplace>
-/** What a client sends to change part of a todo. */
-export type TodoPatchInput = z.input<typeof TodoPatch>
+/**
+ * What a client sends to change part of a todo: at least one field, as {@link TodoPatch}
+ * checks, so `update(id, {})` is a compile error rather than a 400.
+ */
+export type TodoPatchInput = AtLeastOneOf<z.input<typeof TodoPatch>>
+
+/** `T` with any one of its members required (and defined), the others as they were. */
+type AtLeastOneOf<T> = {
+  [Key in keyof T]-?: { [Required in Key]-?: Exclude<T[Key], undefined> } & Omit<T, Key>
+}[keyof T]
