@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import { bin, fromRoot } from '../../scripts/lib/paths.ts'
 import {
@@ -61,6 +61,11 @@ describe('the installed tarballs', () => {
     expect(run.stdout).toMatch(/^consumer ok: 6 endpoints, 1 listed, \d+ checks passed/)
   })
 
+  it('leave out the API-reference UI, an optional peer, so the testing kit installs light', () => {
+    for (const heavy of ['@scalar/api-reference', 'vue', '@phosphor-icons/core', 'ai'])
+      expect(existsSync(join(project, 'node_modules', heavy)), heavy).toBe(false)
+  })
+
   it('give a working `npx todokit-server` that `npx todokit-conformance` passes', async () => {
     const server: ServerProcess = await startServerProcess(
       'npx',
@@ -74,6 +79,10 @@ describe('the installed tarballs', () => {
         { cwd: project, env },
       )
       expect(run.code, run.stdout + run.stderr).toBe(0)
+      // Without the optional UI, /docs says how to get it instead of failing.
+      const docs = await fetch(`${server.url}/docs`)
+      expect(docs.status).toBe(200)
+      expect(await docs.text()).toContain('npm install @scalar/api-reference')
     } finally {
       await server.stop()
     }
