@@ -6,11 +6,8 @@ import { problem } from '../http/problem.ts'
 /** Where the page loads the API reference bundle from: this server, never a CDN. */
 export const DOCS_SCRIPT_PATH = '/docs/api-reference.js'
 
-/**
- * The `/docs` page: Scalar's API reference over `/openapi.json`. Its configuration keeps it
- * offline: no default web fonts, no telemetry, no AI agent, no request proxy.
- */
-const PAGE = `<!doctype html>
+/** An HTML page titled for the API reference, with `body` as its content. */
+const htmlPage = (body: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -18,7 +15,16 @@ const PAGE = `<!doctype html>
     <title>todokit API reference</title>
   </head>
   <body>
-    <div id="app"></div>
+${body}
+  </body>
+</html>
+`
+
+/**
+ * The `/docs` page: Scalar's API reference over `/openapi.json`. Its configuration keeps it
+ * offline: no default web fonts, no telemetry, no AI agent, no request proxy.
+ */
+const PAGE = htmlPage(`    <div id="app"></div>
     <script src="${DOCS_SCRIPT_PATH}"></script>
     <script>
       Scalar.createApiReference('#app', {
@@ -28,10 +34,7 @@ const PAGE = `<!doctype html>
         agent: { disabled: true },
         hideClientButton: false,
       })
-    </script>
-  </body>
-</html>
-`
+    </script>`)
 
 /**
  * The page may only talk to this server: even if a future Scalar version reached for a font or
@@ -58,23 +61,12 @@ const SCALAR_PACKAGE = '@scalar/api-reference'
 const INSTALL_HINT = `npm install ${SCALAR_PACKAGE}`
 
 /** What `/docs` shows when Scalar is not installed: how to get it, and where the document is. */
-const INSTALL_PAGE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>todokit API reference</title>
-  </head>
-  <body>
-    <h1>todokit API reference</h1>
+const INSTALL_PAGE = htmlPage(`    <h1>todokit API reference</h1>
     <p>The interactive reference needs the optional package <code>${SCALAR_PACKAGE}</code>,
     which is not installed here. Install it beside <code>@todokit/reference-server</code> and
     restart the server:</p>
     <pre><code>${INSTALL_HINT}</code></pre>
-    <p>The OpenAPI document is served all the same: <a href="/openapi.json">/openapi.json</a>.</p>
-  </body>
-</html>
-`
+    <p>The OpenAPI document is served all the same: <a href="/openapi.json">/openapi.json</a>.</p>`)
 
 /**
  * The file of Scalar's standalone bundle, or `undefined` when the package is not installed (or
