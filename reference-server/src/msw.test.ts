@@ -1,3 +1,4 @@
+import { PROBLEM_TYPES } from '@todokit/sdk/contract'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTodoApi, createTodoHandlers } from './msw.ts'
@@ -5,10 +6,8 @@ import { createTodoApi, createTodoHandlers } from './msw.ts'
 const MILK = { id: 1, content: 'Buy milk', completed: false }
 const api = createTodoApi({ baseUrl: 'https://api.example.test/v1', initial: [MILK] })
 const V1 = 'https://api.example.test/v1'
-const server = setupServer(
-  ...api.handlers,
-  ...createTodoHandlers({ baseUrl: 'https://root.example.test' }),
-)
+const rootHandlers = createTodoHandlers({ baseUrl: 'https://root.example.test' })
+const server = setupServer(...api.handlers, ...rootHandlers)
 beforeAll(() => server.listen({ onUnhandledFrame: api.onUnhandledFrame }))
 afterEach(() => {
   api.reset()
@@ -218,6 +217,42 @@ describe('injected faults', () => {
   })
 })
 
+describe('a request still waiting when its test ends', () => {
+  it('is answered by the store it came to: a reset during its delay leaves the fresh one alone', async () => {
+    api.inject({ kind: 'latency', ms: 50 }, { route: 'create' })
+    const late = fetch(`${V1}/todos`, post('from the test before'))
+    await vi.waitFor(() => expect(api.requests()).toHaveLength(1))
+    api.reset() // the next test starts
+    expect((await late).status).toBe(201)
+    expect(api.todos()).toEqual([MILK])
+  })
+
+  it('is never stored when its client gave up during the delay', async () => {
+    api.inject({ kind: 'latency', ms: 50 }, { route: 'create' })
+    const controller = new AbortController()
+    const given = fetch(`${V1}/todos`, { ...post('given up'), signal: controller.signal })
+    await vi.waitFor(() => expect(api.requests()).toHaveLength(1))
+    controller.abort()
+    await expect(given).rejects.toThrow()
+    // The handler wakes after its 50 ms delay; by 250 ms a write would have landed.
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(api.todos()).toEqual([MILK])
+  })
+})
+
+describe('two fake APIs on one origin', () => {
+  it('each serve their own base path, neither shadowing the other', async () => {
+    const v2 = createTodoApi({ baseUrl: 'https://api.example.test/v2' })
+    server.resetHandlers(...api.handlers, ...v2.handlers) // v2 after v1, as an app lists them
+    try {
+      expect(await (await fetch(`${V1}/todos`)).json()).toEqual([MILK])
+      expect(await (await fetch('https://api.example.test/v2/todos')).json()).toEqual([])
+    } finally {
+      server.resetHandlers(...api.handlers, ...rootHandlers)
+    }
+  })
+})
+
 describe('a request no handler serves', () => {
   it('is answered 404 naming its URL and the base, and logged, on another host too', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -225,7 +260,10 @@ describe('a request no handler serves', () => {
     expect(response.status).toBe(404)
     const detail =
       'No msw handler serves GET http://localhost:3000/todos/1; the todokit handlers serve https://api.example.test/v1/ (check the application’s base URL)'
-    expect((await response.json()).detail).toBe(detail)
+    const problem = await response.json()
+    expect(problem.detail).toBe(detail)
+    // The SDK reads this type as NotFoundError.missing === 'route', not a missing todo.
+    expect(problem.type).toBe(PROBLEM_TYPES.routeNotFound)
     expect(logged).toHaveBeenCalledWith(`[todokit msw] ${detail}`)
   })
 })

@@ -1,4 +1,4 @@
-import { COLLECTION_PATH, type Todo } from '@todokit/sdk/contract'
+import { PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract'
 import { delay, type HttpHandler, HttpResponse, http, type UnhandledFrameHandle } from 'msw'
 import { type AppOptions, createApp } from './app.ts'
 import { bodyFaultResponse, statusFaultResponse } from './faults/fault-middleware.ts'
@@ -119,9 +119,6 @@ export interface TodoApi {
   readonly onUnhandledFrame: UnhandledFrameHandle
 }
 
-/** A path that ends as a todos request does: `…/todos` or `…/todos/{id}`. */
-const TODOS_PATH = new RegExp(`${COLLECTION_PATH}(/[^/]*)?/?$`)
-
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text()
   if (text === '') return undefined
@@ -166,13 +163,14 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   let app = createApp({ ...appOptions, store })
   let received: RecordedRequest[] = []
 
-  async function answer(request: Request): Promise<Response> {
+  /** Has `target` (the app of the test the request came in) answer it. */
+  async function answer(request: Request, target: typeof app): Promise<Response> {
     // The app serves /todos at its root: strip the base path on the way in, add it to
     // Location on the way out.
     const url = new URL(request.url)
     url.pathname = url.pathname.slice(basePath.length)
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-    const response = await app.fetch(
+    const response = await target.fetch(
       new Request(url, {
         method: request.method,
         headers: request.headers,
@@ -188,24 +186,31 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   }
 
   async function serve(request: Request): Promise<Response> {
-    const { method, headers } = request
-    received.push({
+    // Everything this request depends on is settled before its first wait: the fault decision
+    // (so a seed picks the same requests whatever the bodies' sizes), its place in the record,
+    // and the store of the test it belongs to, which a reset during a delay does not change.
+    const target = app
+    const { method, headers, signal } = request
+    const path = new URL(request.url).pathname.slice(basePath.length)
+    const decision = plan.decide(method, path, headers.get('prefer'))
+    const recorded: RecordedRequest = {
       method,
       url: new URL(request.url),
       headers: new Headers(headers),
-      body: await readBody(request.clone()),
-    })
-    const path = new URL(request.url).pathname.slice(basePath.length)
-    const decision = plan.decide(method, path, headers.get('prefer'))
+      body: undefined,
+    }
+    received.push(recorded)
+    recorded.body = await readBody(request.clone())
     if ('invalid' in decision) return problem(400, decision.invalid)
-    if (decision.latencyMs > 0) await delay(decision.latencyMs)
     const { fault } = decision
+    const delayMs = decision.latencyMs + (fault?.kind === 'latency' ? fault.ms : 0)
+    if (delayMs > 0) await delay(delayMs)
+    // A client that gave up while it waited is gone: its request must not reach the store.
+    if (signal.aborted) return HttpResponse.error()
     switch (fault?.kind) {
       case undefined:
-        return answer(request)
       case 'latency':
-        await delay(fault.ms)
-        return answer(request)
+        return answer(request, target)
       case 'status':
         return statusFaultResponse(fault)
       case 'body':
@@ -223,19 +228,17 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   function unserved(request: Request): Response {
     const detail = `No msw handler serves ${request.method} ${request.url}; the todokit handlers serve ${served}/ (check the application’s base URL)`
     console.error(`[todokit msw] ${detail}`)
-    return problem(404, detail)
+    return problem(404, detail, { type: PROBLEM_TYPES.routeNotFound })
   }
 
   return {
+    // Only this base URL: a catch-all for the rest of the origin would shadow every handler
+    // after these (another fake API under another base path, the application's own). A URL no
+    // handler serves is answered loudly by onUnhandledFrame instead.
     handlers: [
       http.all(`${served}/*`, ({ request }) =>
         // OPTIONS is left to the app (a CORS preflight must not fail).
-        request.method === 'OPTIONS' ? answer(request) : serve(request),
-      ),
-      // A todos request on this origin but outside the base path is the application's base URL
-      // gone wrong: answered loudly here even when msw would let it through to the network.
-      http.all(`${base.origin}/*`, ({ request }) =>
-        TODOS_PATH.test(new URL(request.url).pathname) ? unserved(request) : undefined,
+        request.method === 'OPTIONS' ? answer(request, app) : serve(request),
       ),
     ],
     baseUrl,

@@ -1,5 +1,6 @@
 import {
   ConflictError,
+  isNotFoundError,
   isTodoApiError,
   NetworkError,
   NotFoundError,
@@ -7,14 +8,13 @@ import {
   TodoClient,
 } from '@todokit/sdk'
 import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTodoHandlers } from '../src/msw.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTodoApi } from '../src/msw.ts'
 
 const baseUrl = 'https://todos.example.test/api'
-const server = setupServer(
-  ...createTodoHandlers({ baseUrl, initial: [{ id: 1, content: 'Buy milk', completed: false }] }),
-)
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+const api = createTodoApi({ baseUrl, initial: [{ id: 1, content: 'Buy milk', completed: false }] })
+const server = setupServer(...api.handlers)
+beforeAll(() => server.listen({ onUnhandledFrame: api.onUnhandledFrame }))
 afterAll(() => server.close())
 
 describe('the msw handlers through the SDK', () => {
@@ -56,12 +56,14 @@ describe('the msw handlers through the SDK', () => {
 
 describe('a client whose base URL the handlers do not serve', () => {
   it('fails with a 404 naming its URL and the handlers’ base, not as a network error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}) // the log line says the same
     // The base path is wrong (/v2 instead of /api): before, this was a NetworkError "fetch
     // failed", so a test of "the server is down" passed for the wrong reason.
     const wrong = new TodoClient({ baseUrl: 'https://todos.example.test/v2', retry: 0 })
     const error = await wrong.todos.list().catch((caught: unknown) => caught)
     expect(error).not.toBeInstanceOf(NetworkError)
     expect(error).toBeInstanceOf(NotFoundError)
+    expect(isNotFoundError(error) && error.missing).toBe('route')
     expect(isTodoApiError(error) && error.problem?.detail).toBe(
       'No msw handler serves GET https://todos.example.test/v2/todos; the todokit handlers serve https://todos.example.test/api/ (check the application’s base URL)',
     )

@@ -108,6 +108,17 @@ describe('Prefer on a server with faults', () => {
     expect((await pending).status).toBe(200)
   })
 
+  it('never stores a write whose client gave up during its delay', async () => {
+    const { app, store } = appWithFaults()
+    const controller = new AbortController()
+    const given = { content: 'given up' }
+    const init = jsonRequest('POST', given, { prefer: 'delay=5000' })
+    const pending = app.request('/todos', { ...init, signal: controller.signal })
+    controller.abort()
+    expect((await pending).type).toBe('error')
+    expect([...store.list()]).toEqual([MILK])
+  })
+
   it('cuts the connection for drop, with no response on the wire', async () => {
     const server = await listen(appWithFaults().app, { port: 0 })
     servers.push(server)

@@ -67,13 +67,14 @@ export function faultInjection(plan: FaultPlan): MiddlewareHandler {
     const decision = plan.decide(c.req.method, c.req.path, c.req.header('prefer'))
     if ('invalid' in decision) fail(400, decision.invalid)
     const { signal } = c.req.raw
-    if (decision.latencyMs > 0) await sleep(decision.latencyMs, signal)
     const { fault } = decision
+    const delayMs = decision.latencyMs + (fault?.kind === 'latency' ? fault.ms : 0)
+    if (delayMs > 0) await sleep(delayMs, signal)
+    // A client that gave up while it waited is gone: its request must not reach the store.
+    if (signal.aborted) return dropConnection(c.env)
     switch (fault?.kind) {
       case undefined:
-        return next()
       case 'latency':
-        await sleep(fault.ms, signal)
         return next()
       case 'status':
         return statusFaultResponse(fault)
