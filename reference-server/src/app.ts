@@ -32,30 +32,30 @@ export interface AppOptions {
    * Where todos live.
    * @default new MemoryStore()
    */
-  store?: TodoStore
+  store?: TodoStore | undefined
   /**
    * Origins allowed to call the API from a browser (CORS); `'*'`, alone or in a list, allows
    * any. Without it no CORS header is sent, so browsers keep other sites out.
    * @default undefined
    * @example createApp({ cors: 'http://localhost:5173' })
    */
-  cors?: string | readonly string[]
+  cors?: string | readonly string[] | undefined
   /**
    * Largest request body read, in bytes; larger bodies get 413.
    * @default MAX_BODY_BYTES (64 KiB)
    */
-  maxBodyBytes?: number
+  maxBodyBytes?: number | undefined
   /**
    * Most todos the store may hold; a create past it gets 409 until some are deleted, so no
    * client can fill the memory or the disk.
    * @default DEFAULT_MAX_TODOS (100,000)
    */
-  maxTodos?: number
+  maxTodos?: number | undefined
   /**
    * Called with every unexpected error before the client gets a generic 500 (never a stack).
    * @default console.error
    */
-  onError?: (error: unknown, request: Request) => void
+  onError?: ((error: unknown, request: Request) => void) | undefined
   /**
    * Makes requests to `/todos` misbehave on purpose, for testing clients: latency, a random
    * failure rate (seeded), and faults a request asks for with `Prefer` (`code=503`, `delay=MS`,
@@ -63,7 +63,7 @@ export interface AppOptions {
    * @default undefined (no faults, `Prefer` ignored)
    * @example createApp({ faults: { latencyMs: 100, failureRate: 0.1, seed: 7 } })
    */
-  faults?: FaultOptions
+  faults?: FaultOptions | undefined
 }
 
 /**

@@ -1,4 +1,5 @@
 import { PROBLEM_TYPES } from '@todokit/sdk/contract'
+import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTodoApi, createTodoHandlers } from './msw.ts'
@@ -205,8 +206,32 @@ describe('injected faults', () => {
     expect(() => api.inject(fault, { route: 'lists' as 'list' })).toThrow(
       'Unknown route "lists": use an operation (list, get, create, replace, update, delete) or "METHOD /path"',
     )
+    expect(() => api.inject(fault, { route: 'GET /todo/7' })).toThrow(
+      'Route "GET /todo/7" matches no path of the API (/todos, /todos/{id}); give the path relative to the base URL, without a query',
+    )
+    expect(() => api.inject(fault, { route: 'GET /v1/todos' })).toThrow(
+      'matches no path of the API',
+    )
+    expect(() => api.inject(fault, { route: 'GET /todos?completed=false' })).toThrow(
+      'matches no path of the API',
+    )
+    expect(() => api.inject(fault, { route: 'FETCH /todos' })).toThrow(
+      'Unknown route "FETCH /todos"',
+    )
     expect(() => api.inject(fault, { times: 0 })).toThrow('times must be at least 1, got 0')
     expect(() => api.inject(fault, { rate: 1.5 })).toThrow('rate must be from 0 to 1, got 1.5')
+  })
+
+  it('refuses a fault it could not honour, as Prefer does', () => {
+    expect(() => api.inject({ kind: 'status', status: 200 })).toThrow(
+      "A status fault's status must be an error status from 400 to 599, got 200",
+    )
+    expect(() => api.inject({ kind: 'status', status: 503, retryAfter: -1 })).toThrow(
+      "A status fault's retryAfter must be 0 or more seconds, got -1",
+    )
+    expect(() => api.inject({ kind: 'latency', ms: -5 })).toThrow(
+      "A latency fault's ms must be 0 or more, got -5",
+    )
   })
 
   it('are all gone after a reset', async () => {
@@ -237,6 +262,37 @@ describe('a request still waiting when its test ends', () => {
     // The handler wakes after its 50 ms delay; by 250 ms a write would have landed.
     await new Promise((resolve) => setTimeout(resolve, 250))
     expect(api.todos()).toEqual([MILK])
+  })
+})
+
+describe('the handlers’ reach', () => {
+  it('ends at the todos paths: the application’s own handlers under the same base still answer', async () => {
+    const me = http.get(`${V1}/me`, () => HttpResponse.json({ name: 'Ann' }))
+    server.resetHandlers(...api.handlers, me, ...rootHandlers)
+    try {
+      expect(await (await fetch(`${V1}/me`)).json()).toEqual({ name: 'Ann' })
+      expect(api.requests()).toEqual([])
+    } finally {
+      server.resetHandlers(...api.handlers, ...rootHandlers)
+    }
+  })
+})
+
+describe('the todos a fake API starts from', () => {
+  it('must be todos the server could store, or creating or resetting it says which is not', () => {
+    expect(() => api.reset([{ id: 1, content: '', completed: false }])).toThrow(
+      'A starting todo is invalid: /0/content: Too small: expected string to have >=1 characters',
+    )
+    expect(() => api.reset([MILK, { ...MILK, content: 'again' }])).toThrow(
+      'A starting todo is invalid: /1/id: the id 1 appears twice',
+    )
+    expect(() => createTodoApi({ baseUrl: V1, initial: [{ ...MILK, id: 1.5 }] })).toThrow('/0/id')
+  })
+
+  it('are copied out: changing what api.todos() gave changes nothing behind the API', async () => {
+    const [read] = api.todos()
+    if (read) read.content = 'changed by the test'
+    expect(await (await fetch(`${V1}/todos/1`)).json()).toEqual(MILK)
   })
 })
 

@@ -1,10 +1,11 @@
-import { PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract'
+import { COLLECTION_PATH, PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract'
 import { delay, type HttpHandler, HttpResponse, http, type UnhandledFrameHandle } from 'msw'
 import { type AppOptions, createApp } from './app.ts'
 import { bodyFaultResponse, statusFaultResponse } from './faults/fault-middleware.ts'
 import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/fault-plan.ts'
 import { problem } from './http/problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
+import { parseSeedTodos } from './store/seed.ts'
 
 export type { Fault, FaultRoute, FaultRuleOptions } from './faults/fault-plan.ts'
 
@@ -24,13 +25,13 @@ export interface TodoApiOptions extends Omit<AppOptions, 'store' | 'faults'> {
    * Todos the fake API starts with, and goes back to on {@link TodoApi.reset} (ids are kept).
    * @default []
    */
-  initial?: Iterable<Todo>
+  initial?: Iterable<Todo> | undefined
   /**
    * Seed of the generator that decides which requests a fault with a `rate` hits: the same
    * seed fails the same requests on every run (and after every reset).
    * @default 1
    */
-  seed?: number
+  seed?: number | undefined
 }
 
 /** Options of {@link createTodoHandlers}: the same as {@link createTodoApi}'s. */
@@ -119,6 +120,16 @@ export interface TodoApi {
   readonly onUnhandledFrame: UnhandledFrameHandle
 }
 
+/**
+ * `todos` as given, once each is a todo the server would store (as `--seed` checks a file), so
+ * a test never starts from data the real API could not hold.
+ */
+function checkedTodos(todos: Iterable<Todo>): Todo[] {
+  const given = [...todos]
+  parseSeedTodos(given, (index) => `A starting todo is invalid: /${index}`)
+  return given.map((todo) => ({ ...todo }))
+}
+
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text()
   if (text === '') return undefined
@@ -154,11 +165,12 @@ function frameRequest(frame: { protocol: string; data: unknown }): Request | und
  */
 export function createTodoApi(options: TodoApiOptions): TodoApi {
   const { baseUrl, initial = [], seed, ...appOptions } = options
-  const startingTodos = [...initial]
-  const base = new URL(baseUrl)
+  const startingTodos = checkedTodos(initial)
+  // In a browser a relative base (`/api`) is the page's own origin, as fetch resolves it.
+  const base = new URL(baseUrl, globalThis.location?.href)
   const basePath = base.pathname.replace(/\/+$/, '')
   const served = `${base.origin}${basePath}`
-  const plan = new FaultPlan(seed === undefined ? {} : { seed })
+  const plan = new FaultPlan({ seed })
   let store = new MemoryStore(startingTodos)
   let app = createApp({ ...appOptions, store })
   let received: RecordedRequest[] = []
@@ -232,23 +244,24 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   }
 
   return {
-    // Only this base URL: a catch-all for the rest of the origin would shadow every handler
-    // after these (another fake API under another base path, the application's own). A URL no
-    // handler serves is answered loudly by onUnhandledFrame instead.
-    handlers: [
-      http.all(`${served}/*`, ({ request }) =>
+    // Only the todos paths under this base URL: a wider catch-all would shadow every handler
+    // after these (another fake API under another base path, the application's own `/me`). A
+    // URL no handler serves is answered loudly by onUnhandledFrame instead.
+    handlers: [`${served}${COLLECTION_PATH}`, `${served}${COLLECTION_PATH}/*`].map((path) =>
+      http.all(path, ({ request }) =>
         // OPTIONS is left to the app (a CORS preflight must not fail).
         request.method === 'OPTIONS' ? answer(request, app) : serve(request),
       ),
-    ],
+    ),
     baseUrl,
     reset(todos = startingTodos) {
-      store = new MemoryStore(todos)
+      store = new MemoryStore(checkedTodos(todos))
       app = createApp({ ...appOptions, store })
       received = []
       plan.clear()
     },
-    todos: () => [...store.list()],
+    // Copies: a test that changes what it read must not change the store behind the API.
+    todos: () => Array.from(store.list(), (todo) => ({ ...todo })),
     requests: () => [...received],
     inject: (fault, ruleOptions) => plan.add(fault, ruleOptions),
     onUnhandledFrame: ({ frame, defaults }) => {

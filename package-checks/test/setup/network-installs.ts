@@ -38,7 +38,7 @@ async function installConsumer(work: string) {
   const project = join(work, 'consumer')
   cpSync(fromRoot('package-checks', 'test', 'fixtures', 'consumer'), project, { recursive: true })
   const tarballs = Object.values(packed).map(({ tarball }) => tarball)
-  await npmInstall([...tarballs, '@types/node@^24'], {
+  await npmInstall([...tarballs, 'msw@^3', '@types/node@^24'], {
     cwd: project,
     env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
   })

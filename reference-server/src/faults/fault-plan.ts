@@ -18,11 +18,11 @@ import { preferredFault } from './prefer.ts'
  * const broken: Fault = { kind: 'body', body: { id: 'seven' } }
  */
 export type Fault =
-  | { kind: 'status'; status: number; detail?: string; retryAfter?: number }
+  | { kind: 'status'; status: number; detail?: string | undefined; retryAfter?: number | undefined }
   | { kind: 'latency'; ms: number }
   | { kind: 'hang' }
   | { kind: 'drop' }
-  | { kind: 'body'; body: unknown; status?: number }
+  | { kind: 'body'; body: unknown; status?: number | undefined }
 
 /**
  * Which requests a fault applies to: an operation of the contract (`'list'`, `'get'`,
@@ -44,18 +44,18 @@ export interface FaultRuleOptions {
    * The requests it applies to.
    * @default every request to the API
    */
-  route?: FaultRoute
+  route?: FaultRoute | undefined
   /**
    * How many requests get it; after them the route answers normally again.
    * @default Infinity
    */
-  times?: number
+  times?: number | undefined
   /**
    * The chance (0 to 1) that a matching request gets it, drawn from the seeded generator, so
    * the same seed fails the same requests on every run.
    * @default 1
    */
-  rate?: number
+  rate?: number | undefined
 }
 
 /**
@@ -70,24 +70,24 @@ export interface FaultOptions {
    * Milliseconds added before every answer.
    * @default 0
    */
-  latencyMs?: number
+  latencyMs?: number | undefined
   /**
    * The chance (0 to 1) that a request is answered 503 instead.
    * @default 0
    */
-  failureRate?: number
+  failureRate?: number | undefined
   /**
    * Seed of the generator behind `failureRate` and each rule's `rate`.
    * @default 1
    */
-  seed?: number
+  seed?: number | undefined
   /**
    * Whether a request may ask for its own fault with a `Prefer` header (`Prefer: code=503`,
    * Prism's convention, and the extensions `delay=MS`, `hang`, `drop`, `body=invalid`,
    * `retry-after=S`).
    * @default true
    */
-  prefer?: boolean
+  prefer?: boolean | undefined
 }
 
 /** What to do with one request: wait `latencyMs`, then apply `fault` (or answer normally). */
@@ -124,21 +124,57 @@ function pathPattern(template: string): RegExp {
     : new RegExp(`^${literal(template)}$`)
 }
 
+const isOperationName = (route: string): route is OperationName => Object.hasOwn(endpoints, route)
+
+/** The API's paths, relative to its base: a route's path must be one of them to ever match. */
+const API_PATHS = [...new Set(Object.values(endpoints).map((endpoint) => endpoint.path))]
+const API_METHODS = new Set([...Object.values(endpoints).map(({ method }) => method), 'HEAD'])
+
 function routeMatcher(route: FaultRoute | undefined): Rule['matches'] {
   if (route === undefined) return () => true
-  const endpoint = Object.hasOwn(endpoints, route) ? endpoints[route as OperationName] : undefined
-  const [method, path] = endpoint ? [endpoint.method, endpoint.path] : route.split(' ', 2)
-  if (method === undefined || path === undefined || !path.startsWith('/')) {
+  const endpoint = isOperationName(route) ? endpoints[route] : undefined
+  const [method = '', path = ''] = endpoint ? [endpoint.method, endpoint.path] : route.split(' ', 2)
+  const wanted = method.toUpperCase()
+  if (!API_METHODS.has(wanted) || !path.startsWith('/')) {
     throw new RangeError(
       `Unknown route "${route}": use an operation (${Object.keys(endpoints).join(', ')}) or "METHOD /path"`,
     )
   }
+  // A rule that could never apply would let a test of the failure pass for the wrong reason.
+  if (!API_PATHS.some((template) => pathPattern(template).test(path))) {
+    throw new RangeError(
+      `Route "${route}" matches no path of the API (${API_PATHS.join(', ')}); give the path relative to the base URL, without a query`,
+    )
+  }
   const pattern = pathPattern(path)
-  const wanted = method.toUpperCase()
   // HEAD is a GET without its body: a fault on a GET route covers it too.
   return (requestMethod, requestPath) =>
     (requestMethod === wanted || (wanted === 'GET' && requestMethod === 'HEAD')) &&
     pattern.test(requestPath)
+}
+
+/** Why `fault` cannot be honoured, or `undefined` when it can. */
+function faultProblem(fault: Fault): string | undefined {
+  const isStatus = (value: number | undefined, low: number) =>
+    value === undefined || (Number.isInteger(value) && value >= low && value <= 599)
+  const isCount = (value: number | undefined) =>
+    value === undefined || (Number.isFinite(value) && value >= 0)
+  switch (fault.kind) {
+    case 'status':
+      if (!isStatus(fault.status, 400))
+        return `status must be an error status from 400 to 599, got ${fault.status}`
+      if (!isCount(fault.retryAfter))
+        return `retryAfter must be 0 or more seconds, got ${fault.retryAfter}`
+      return undefined
+    case 'latency':
+      return isCount(fault.ms) ? undefined : `ms must be 0 or more, got ${fault.ms}`
+    case 'body':
+      return isStatus(fault.status, 200)
+        ? undefined
+        : `status must be from 200 to 599, got ${fault.status}`
+    default:
+      return undefined
+  }
 }
 
 /** The 503 a request gets from {@link FaultOptions.failureRate}. */
@@ -175,6 +211,8 @@ export class FaultPlan {
     const { route, times = Number.POSITIVE_INFINITY, rate = 1 } = options
     if (!(times > 0)) throw new RangeError(`times must be at least 1, got ${times}`)
     if (!(rate >= 0 && rate <= 1)) throw new RangeError(`rate must be from 0 to 1, got ${rate}`)
+    const problem = faultProblem(fault)
+    if (problem !== undefined) throw new RangeError(`A ${fault.kind} fault's ${problem}`)
     this.#rules.push({ fault, matches: routeMatcher(route), remaining: times, rate })
   }
 

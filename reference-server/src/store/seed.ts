@@ -77,9 +77,28 @@ export async function readSeedFile(path: string): Promise<TodoCreateData[]> {
     throw new Error(`${path}: expected an array of todos, or an object whose "todos" is one`)
   }
   const lines = elementLines(text, wrapped)
+  return parseSeedTodos(
+    todos,
+    (index) => `${path}:${lines[index]}: ${wrapped ? '/todos' : ''}/${index}`,
+  )
+}
+
+/**
+ * Checks seed todos as the server would take them: each a valid `POST /todos` body (`id` and
+ * `completed` optional), ids distinct and at most {@link MAX_CLIENT_ID}. An error names the
+ * todo, as `locate` places it, and the field.
+ *
+ * @example
+ * parseSeedTodos([{ content: 'Buy milk' }]) // → [{ content: 'Buy milk', completed: false }]
+ * parseSeedTodos([{ id: 1, content: '' }]) // throws: /0/content: Too small: expected string to have >=1 characters
+ */
+export function parseSeedTodos(
+  todos: readonly unknown[],
+  locate: (index: number) => string = (index) => `/${index}`,
+): TodoCreateData[] {
   const seen = new Set<number>()
   return todos.map((todo, index) => {
-    const where = `${path}:${lines[index]}: ${wrapped ? '/todos' : ''}/${index}`
+    const where = locate(index)
     const result = z.safeParse(TodoCreate, todo, PARSE_OPTIONS)
     if (!result.success) {
       const [first] = fieldErrors(result.error.issues)
