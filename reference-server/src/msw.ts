@@ -5,7 +5,7 @@ import { bodyFaultResponse, statusFaultResponse } from './faults/fault-middlewar
 import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/fault-plan.ts'
 import { problem } from './http/problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
-import { parseSeedTodos } from './store/seed.ts'
+import { parseSeedTodos } from './store/seed-todos.ts'
 
 export type { Fault, FaultRoute, FaultRuleOptions } from './faults/fault-plan.ts'
 

@@ -74,8 +74,7 @@ const INSTALL_PAGE = htmlPage(`    <h1>todokit API reference</h1>
  */
 export async function locateScalarBundle(): Promise<string | undefined> {
   try {
-    // Imported lazily: the app also runs where node:module does not exist.
-    const { createRequire } = await import('node:module')
+    const { createRequire }: typeof import('node:module') = await importNodeOnly('node:module')
     return createRequire(import.meta.url).resolve(`${SCALAR_PACKAGE}/browser/standalone.js`)
   } catch {
     return undefined
@@ -83,8 +82,18 @@ export async function locateScalarBundle(): Promise<string | undefined> {
 }
 
 async function readBundle(file: string): Promise<string> {
-  const { readFile } = await import('node:fs/promises')
+  const { readFile }: typeof import('node:fs/promises') = await importNodeOnly('node:fs/promises')
   return readFile(file, 'utf8')
+}
+
+/**
+ * Imports one of Node's modules when the page is first asked for. The app also runs in browsers
+ * (the msw kit under `setupWorker`), where these modules do not exist: a specifier passed in,
+ * rather than written in the `import()`, is one a browser bundler leaves alone instead of
+ * failing to resolve it.
+ */
+function importNodeOnly(specifier: 'node:module' | 'node:fs/promises') {
+  return import(specifier)
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ParseArgsOptionsConfig } from 'node:util'
 import type { FaultOptions } from './fault-plan.ts'
+import { MAX_PREFERRED_DELAY_MS } from './prefer.ts'
 
 /** The flags that make the CLI's server misbehave on purpose, for `parseArgs`. */
 export const FAULT_FLAGS = {
@@ -28,8 +29,9 @@ export function faultsFromFlags(
   const faults: FaultOptions = {}
   const { latency, 'failure-rate': rate, 'fault-seed': seed } = values
   if (latency !== undefined) {
-    if (!/^\d{1,9}$/.test(latency)) {
-      return `--latency must be a whole number of milliseconds, got "${latency}"`
+    // Past the idle timeout every request would be cut, not slowed: the cap Prefer's delay has.
+    if (!/^\d{1,9}$/.test(latency) || Number(latency) > MAX_PREFERRED_DELAY_MS) {
+      return `--latency must be a whole number of milliseconds up to ${MAX_PREFERRED_DELAY_MS}, got "${latency}"`
     }
     faults.latencyMs = Number(latency)
   }

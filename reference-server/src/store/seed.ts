@@ -1,16 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { TodoCreate, type TodoCreateData } from '@todokit/sdk/contract'
-import * as z from 'zod/mini'
-import { fieldErrors, PARSE_OPTIONS } from '../http/field-errors.ts'
-import { LONE_SURROGATE } from '../http/request.ts'
+import type { TodoCreateData } from '@todokit/sdk/contract'
 import { MemoryStore } from './memory-store.ts'
-import {
-  createTodo,
-  DEFAULT_MAX_TODOS,
-  MAX_CLIENT_ID,
-  type TodoStore,
-  type TodoTable,
-} from './store.ts'
+import { parseSeedTodos } from './seed-todos.ts'
+import { createTodo, DEFAULT_MAX_TODOS, type TodoStore, type TodoTable } from './store.ts'
 
 /**
  * The 1-based line on which each element of the todos array starts: the top-level array, or
@@ -81,40 +73,6 @@ export async function readSeedFile(path: string): Promise<TodoCreateData[]> {
     todos,
     (index) => `${path}:${lines[index]}: ${wrapped ? '/todos' : ''}/${index}`,
   )
-}
-
-/**
- * Checks seed todos as the server would take them: each a valid `POST /todos` body (`id` and
- * `completed` optional), ids distinct and at most {@link MAX_CLIENT_ID}. An error names the
- * todo, as `locate` places it, and the field.
- *
- * @example
- * parseSeedTodos([{ content: 'Buy milk' }]) // → [{ content: 'Buy milk', completed: false }]
- * parseSeedTodos([{ id: 1, content: '' }]) // throws: /0/content: Too small: expected string to have >=1 characters
- */
-export function parseSeedTodos(
-  todos: readonly unknown[],
-  locate: (index: number) => string = (index) => `/${index}`,
-): TodoCreateData[] {
-  const seen = new Set<number>()
-  return todos.map((todo, index) => {
-    const where = locate(index)
-    const result = z.safeParse(TodoCreate, todo, PARSE_OPTIONS)
-    if (!result.success) {
-      const [first] = fieldErrors(result.error.issues)
-      throw new Error(`${where}${first?.pointer}: ${first?.detail}`)
-    }
-    if (LONE_SURROGATE.test(result.data.content)) {
-      throw new Error(`${where}/content: contains a lone surrogate; use well-formed Unicode`)
-    }
-    const { id } = result.data
-    if (id !== undefined && id > MAX_CLIENT_ID) {
-      throw new Error(`${where}/id: ids above ${MAX_CLIENT_ID} are left for the server to assign`)
-    }
-    if (id !== undefined && seen.has(id)) throw new Error(`${where}/id: the id ${id} appears twice`)
-    if (id !== undefined) seen.add(id)
-    return result.data
-  })
 }
 
 /**
