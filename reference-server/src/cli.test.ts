@@ -176,6 +176,9 @@ describe('todokit-server', () => {
   it('fails the same share of requests for the same --fault-seed, storing none of them', async () => {
     const statuses = async (seed: string) => {
       const cli = await start(['--failure-rate', '0.5', '--fault-seed', seed, '--quiet'])
+      await expect
+        .poll(() => cli.output)
+        .toContain(`faults on purpose: 0 ms latency, failure rate 0.5 (seed ${seed})`)
       const seen = []
       for (let call = 0; call < 12; call++) {
         const response = await fetch(`${cli.url}/todos`, {

@@ -121,6 +121,13 @@ async function main(): Promise<void> {
   // Announced only once the signal handlers are in place: whoever reads this line may stop the
   // server at once, and must get a clean shutdown rather than the default signal death.
   process.stdout.write(`listening on ${server.url}\n`)
+  // Said once, at start: a developer who left --failure-rate on must not take its 503s for bugs.
+  const { latencyMs = 0, failureRate = 0, seed = 1 } = faults
+  if (latencyMs > 0 || failureRate > 0) {
+    process.stdout.write(
+      `faults on purpose: ${latencyMs} ms latency, failure rate ${failureRate} (seed ${seed})\n`,
+    )
+  }
 }
 
 await main()
