@@ -231,7 +231,7 @@ function operationsOf(api: Document): { path: string; method: string; operation:
   )
 }
 
-describe('the document generators and linters read (issue 11)', () => {
+describe('the document as client generators and linters read it', () => {
   const list = () => document.paths['/todos']?.get as Operation
   const queryParameter = (name: string) =>
     list().parameters.find((parameter) => parameter.in === 'query' && parameter.name === name)
