@@ -9,7 +9,6 @@ import {
   MAX_SEARCH_LENGTH,
   MAX_TODO_ID,
   PROBLEM_TYPES,
-  type ProblemDetails,
   STATUS_TEXT,
   Todo,
   TodoId,
@@ -17,6 +16,7 @@ import {
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
+import type { FieldError } from '../http/problem.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
 
 /**
@@ -158,7 +158,7 @@ const ERROR_MEANING: Record<number, string> = {
 function errorExample(
   status: number,
   maxBodyBytes: number,
-): Omit<ProblemDetails, 'title' | 'status'> {
+): { type: string; detail: string; errors?: FieldError[] } {
   switch (status) {
     case 400:
       return {
@@ -187,15 +187,15 @@ function errorExample(
         type: 'about:blank',
         detail: 'Send the body as application/json; got content-type text/plain',
       }
-    case 503:
-      return {
-        type: 'about:blank',
-        detail: 'The database could not commit the write, so nothing changed; try again later',
-      }
     case 500:
       return {
         type: 'about:blank',
         detail: 'The server failed to handle this request; its log has the details',
+      }
+    case 503:
+      return {
+        type: 'about:blank',
+        detail: 'The database could not commit the write, so nothing changed; try again later',
       }
     default:
       throw new Error(`The document has no example of the problem a ${status} carries`)
