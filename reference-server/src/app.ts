@@ -115,7 +115,7 @@ export function createApp(options: AppOptions = {}): Hono {
 
   app.notFound(
     (c) =>
-      methodNotAllowed(c.req.method, c.req.path) ??
+      methodNotAllowed(app, c.req.method, c.req.path) ??
       problem(404, `No resource at ${c.req.path}; the API serves ${COLLECTION_PATH}`, {
         type: PROBLEM_TYPES.routeNotFound,
       }),

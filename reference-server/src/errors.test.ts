@@ -207,6 +207,14 @@ describe('405 Method Not Allowed', () => {
     await problemOf(response, 405, 'Method Not Allowed')
     expect(response.headers.get('allow')).toBe(allow)
   })
+
+  it('answers with Allow on any path the app serves outside the todos API, from its routes', async () => {
+    const app = createApp()
+    app.get('/health', (c) => c.text('ok'))
+    const response = await app.request('/health', { method: 'DELETE' })
+    await problemOf(response, 405, 'Method Not Allowed')
+    expect(response.headers.get('allow')).toBe('GET, HEAD')
+  })
 })
 
 describe('409 Conflict', () => {

@@ -10,10 +10,10 @@ import { createApp } from '../src/app.ts'
 import { listen, type RunningServer } from '../src/http/listen.ts'
 
 /**
- * Issue 11: clients generated from the served /openapi.json by openapi-typescript +
- * openapi-fetch and by @hey-api/openapi-ts type-check a natural program and run it against the
- * server; the mistakes the document can rule out do not type-check; Redocly's recommended
- * ruleset finds no error. The programs live in openapi-clients/programs and are copied next to
+ * The document is worth publishing only if the clients people generate from it work: clients
+ * generated from the served /openapi.json by openapi-typescript + openapi-fetch and by
+ * @hey-api/openapi-ts type-check a natural program and run it against the server; the mistakes
+ * the document can rule out do not type-check; Redocly's recommended ruleset finds no error. The programs live in openapi-clients/programs and are copied next to
  * the generated code, in a temporary folder that sees the repository's node_modules.
  */
 const PROGRAMS = join(import.meta.dirname, 'openapi-clients', 'programs')

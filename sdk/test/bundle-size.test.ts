@@ -1,28 +1,52 @@
+import { join, resolve, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { decode } from '@jridgewell/sourcemap-codec'
 import { build } from 'esbuild'
 import { expect, it } from 'vitest'
+import { PROBLEM_TYPES } from '../src/contract/problem-types.ts'
 
 const KiB = 1024
 
 /**
- * Issue 11: a browser bundle of TodoClient is at most 16 KiB, ky and zod included, and the
- * client's own code stays under 2 KiB. Issue 2's 15 KiB was met only by shaving bytes off
- * readable code; that is undone. The figures (Nov 2026, ky 2.1, zod 4.6): ky alone ~8.73 KiB; ky
- * plus what the client needs from zod and the contract (the `Todo` and `TodoList` schemas and the
- * zod/mini machinery they pull, the operation table, the reason phrases, the `Link` parser)
- * ~14.40 KiB. Paging (issue 12) cost 267 bytes, to 16,338 bytes, 46 under the budget.
+ * A browser bundle of TodoClient is at most 16.25 KiB, ky and zod included, and the client's own
+ * code stays under 2 KiB: web apps ship the SDK to every visitor, so its weight is a feature. An
+ * earlier 15 KiB budget was met only by shaving bytes off readable code; that is undone. The
+ * figures (Nov 2026, ky 2.1, zod 4.6): ky alone ~8.73 KiB; ky plus what the client needs from zod
+ * and the contract (the `Todo` and `TodoList` schemas and the zod/mini machinery they pull, the
+ * operation table, the reason phrases, the `Link` parser) ~14.40 KiB. Paging cost 267 bytes, to
+ * 16,338 bytes, 46 under the 16 KiB budget of the time.
  *
- * Issue 13 raised the total to 16.25 KiB: `.withResponse()` (the `ApiPromise` every call returns)
- * and `NotFoundError.missing` with the two problem type URIs it reads cost 207 bytes, to 16,545
- * bytes (16.16 KiB; own code 1.56 → 1.76 KiB), and no readable way to write them was smaller.
+ * `.withResponse()` (the `ApiPromise` every call returns) and `NotFoundError.missing` with the
+ * two problem type URIs it reads then cost 207 bytes, to 16,545 bytes (16.16 KiB; own code 1.56 →
+ * 1.76 KiB), and no readable way to write them was smaller, so the budget became 16.25 KiB.
  * The client imports only the contract modules it uses and leaves input checks to the server
  * (the input schemas and list-query codec would add ~3 KiB).
+ *
+ * The own code is the bundle less its code from ky, zod and the contract, told apart by the
+ * bundle's source map: no list of what the client imports to fall out of date.
  */
 const TOTAL_BUDGET = 16.25 * KiB
 const OWN_CODE_BUDGET = 2 * KiB
 
-/** Gzipped size of a browser bundle of `entry`, bundled the way a web app would. */
-async function gzippedBundle(entry: string): Promise<number> {
+const SOURCE = resolve(import.meta.dirname, '../src')
+const CONTRACT = join(SOURCE, 'contract')
+
+/** Whether code from `file` is the client's own: the SDK's sources outside the contract. */
+const isOwnCode = (file = '') =>
+  file.startsWith(`${SOURCE}${sep}`) && !file.startsWith(`${CONTRACT}${sep}`)
+
+/** Whether code from `file` is ky, zod, the contract, or esbuild's glue and license comments. */
+const isDependency = (file: string | undefined) => !isOwnCode(file)
+
+/** A minified browser bundle: its code, and the source file each stretch of the code came from. */
+interface Bundle {
+  code: string
+  /** Per line of `code`: where each stretch starts and its source file (`undefined`: none). */
+  stretches: { column: number; file: string | undefined }[][]
+}
+
+/** A browser bundle of `entry`, bundled the way a web app would. */
+async function bundle(entry: string): Promise<Bundle> {
   const result = await build({
     stdin: { contents: entry, resolveDir: import.meta.dirname, loader: 'ts' },
     bundle: true,
@@ -33,31 +57,69 @@ async function gzippedBundle(entry: string): Promise<number> {
     // Bundle the TypeScript sources, never a possibly stale dist/.
     conditions: ['@todokit/source'],
     logLevel: 'silent',
+    sourcemap: 'external',
+    outfile: 'bundle.js',
   })
-  const [output] = result.outputFiles
-  if (!output) throw new Error('esbuild produced no output')
-  return gzipSync(output.contents).byteLength
+  const code = result.outputFiles.find(({ path }) => path.endsWith('.js'))?.text
+  const map = result.outputFiles.find(({ path }) => path.endsWith('.js.map'))?.text
+  if (code === undefined || map === undefined) throw new Error('esbuild produced no output')
+  const { sources, mappings } = JSON.parse(map) as { sources: string[]; mappings: string }
+  // Source paths are relative to the output file, which esbuild places in the working directory.
+  const files = sources.map((source) => resolve(source))
+  // A line's text before its first mapping comes from no source file.
+  const stretches = decode(mappings).map((line) => [
+    { column: 0, file: undefined },
+    ...line.map(([column, source]) => ({
+      column,
+      file: source === undefined ? undefined : files[source],
+    })),
+  ])
+  return { code, stretches }
 }
 
-/** What the client imports from ky, zod and the contract, without any code of its own. */
-const DEPENDENCIES = `
-  import ky, { HTTPError, KyError, TimeoutError } from 'ky'
-  import * as z from 'zod/mini'
-  import { statusTextFor } from '../src/contract/http-status.ts'
-  import { operations, todoPath } from '../src/contract/operations.ts'
-  import { nextLinkTarget } from '../src/contract/paging.ts'
-  import { Todo, TODO_CREATE_DEFAULTS, TodoList } from '../src/contract/todo.ts'
-  export default [ky, HTTPError, KyError, TimeoutError, (body) => z.safeParse(Todo, body),
-    (body) => z.safeParse(TodoList, body),
-    statusTextFor, operations, todoPath, TODO_CREATE_DEFAULTS, nextLinkTarget]
-`
+/** The parts of `bundle`'s code whose source file `keep` accepts, in their order. */
+function codeFrom({ code, stretches }: Bundle, keep: (file: string | undefined) => boolean) {
+  return code
+    .split('\n')
+    .map((text, index) => {
+      // Lines past the mappings (the dependencies' license comments) come from no source file.
+      const line = stretches[index] ?? [{ column: 0, file: undefined }]
+      return line
+        .map(({ column, file }, at) =>
+          keep(file) ? text.slice(column, line[at + 1]?.column ?? text.length) : '',
+        )
+        .join('')
+    })
+    .join('\n')
+}
+
+const gzipped = (code: string) => gzipSync(code).byteLength
+
+const CLIENT = "export { TodoClient } from '@todokit/sdk'"
+
+it('counts as own code exactly the bundled code of the client modules, ky, zod and the contract apart', async () => {
+  const client = await bundle(CLIENT)
+  const ownCode = codeFrom(client, isOwnCode)
+  const dependencies = codeFrom(client, isDependency)
+  // Every character of the bundle is on exactly one side.
+  expect(ownCode.replaceAll('\n', '').length + dependencies.replaceAll('\n', '').length).toBe(
+    client.code.replaceAll('\n', '').length,
+  )
+  expect(ownCode).toContain('withResponse')
+  expect(dependencies).not.toContain('withResponse')
+  expect(dependencies).toContain(PROBLEM_TYPES.todoNotFound)
+  expect(ownCode).not.toContain(PROBLEM_TYPES.todoNotFound)
+})
 
 it('keeps a browser bundle of TodoClient within its size budget', async () => {
-  const [client, kyAlone, dependencies] = await Promise.all([
-    gzippedBundle("export { TodoClient } from '@todokit/sdk'"),
-    gzippedBundle("export { default } from 'ky'"),
-    gzippedBundle(DEPENDENCIES),
+  const [clientBundle, kyBundle] = await Promise.all([
+    bundle(CLIENT),
+    bundle("export { default } from 'ky'"),
   ])
+  const client = gzipped(clientBundle.code)
+  const kyAlone = gzipped(kyBundle.code)
+  // ky, zod and the contract parts the client holds, without the code of its own modules.
+  const dependencies = gzipped(codeFrom(clientBundle, isDependency))
   const kib = (bytes: number) => `${(bytes / KiB).toFixed(2)} KiB`
   console.log(
     `browser bundle of TodoClient, minified + gzipped: ${kib(client)} (${client} bytes); ` +

@@ -2,6 +2,7 @@ import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util'
 import { InvalidOptionsError } from '../errors.ts'
 import { DEFAULT_BUDGET, describeBudget, parseBudget } from '../explore/budget.ts'
 import {
+  type ConformanceOptions,
   DEFAULT_CONCURRENCY,
   DEFAULT_TIMEOUT,
   normalizeBaseUrl,
@@ -75,11 +76,23 @@ const toggle = (help: Help & { short?: string }) =>
     ...help,
   }) satisfies Flag<boolean, boolean>
 
+/** The flags the CLI acts on itself; every other flag is an option of `runConformance`. */
+type CliOnlyFlag = 'reporter' | 'output' | 'list' | 'help'
+
+/**
+ * The rows {@link FLAGS} may have: a CLI-only flag, or a `ConformanceOptions` field whose value
+ * the row reads. The run options are spread into `runConformance`, where a key it does not know
+ * would be dropped without a word; checked here, such a row does not compile.
+ */
+type FlagTable = { [K in CliOnlyFlag]: unknown } & {
+  [K in keyof ConformanceOptions]?: { read(raw: never): ConformanceOptions[K] }
+}
+
 /**
  * Every flag of `todokit-conformance`, keyed by the option it sets: the parser, the help text and
  * the {@link CliOptions} type are all read from this table, and the run options go to
  * `runConformance` as they are, so a new option is one row here (and its `ConformanceOptions`
- * field).
+ * field, without which the row does not compile).
  */
 const FLAGS = {
   reporter: text((raw) => parseReporter(raw ?? 'pretty'), {
@@ -130,14 +143,23 @@ the same seed and budget replay a run)`,
   }),
   list: toggle({ usage: '--list', description: 'print the check catalogue and exit' }),
   help: toggle({ usage: '--help', description: 'show this help', short: 'h' }),
-}
+} satisfies FlagTable
 
 type Flags = typeof FLAGS
 
-/** What the command line asks for: each flag's value, by the option it sets, and the base URL. */
-export type CliOptions = { [K in keyof Flags]: ReturnType<Flags[K]['read']> } & {
-  baseUrl: string | undefined
-}
+/** Each flag's value, by the option it sets. */
+type FlagValues = { [K in keyof Flags]: ReturnType<Flags[K]['read']> }
+
+/**
+ * What the command line asks for: each flag's value, by the option it sets, and the base URL,
+ * which only `--help` and `--list` may go without.
+ */
+export type CliOptions = Omit<FlagValues, 'help' | 'list'> &
+  (
+    | { help: true; list: boolean; baseUrl: string | undefined }
+    | { help: false; list: true; baseUrl: string | undefined }
+    | { help: false; list: false; baseUrl: string }
+  )
 
 const OPTIONS_HELP = Object.values(FLAGS)
   .map(
@@ -196,10 +218,11 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
       option,
       (flagOf.read as (raw: unknown) => unknown)(values[flag]),
     ]),
-  ) as Omit<CliOptions, 'baseUrl'>
-  const baseUrl = positionals[0]
-  if (!read.help && !read.list && baseUrl === undefined) {
-    throw new InvalidOptionsError('Missing <base-url>')
-  }
-  return { ...read, baseUrl: baseUrl === undefined ? undefined : normalizeBaseUrl(baseUrl) }
+  ) as FlagValues
+  const positional = positionals[0]
+  const baseUrl = positional === undefined ? undefined : normalizeBaseUrl(positional)
+  if (read.help) return { ...read, help: true, baseUrl }
+  if (read.list) return { ...read, help: false, list: true, baseUrl }
+  if (baseUrl === undefined) throw new InvalidOptionsError('Missing <base-url>')
+  return { ...read, help: false, list: false, baseUrl }
 }

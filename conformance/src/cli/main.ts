@@ -44,7 +44,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (prettyOnStdout) io.stdout.write(`todokit conformance: ${baseUrl}\n`)
     const report = await runConformance({
       ...runOptions,
-      baseUrl: baseUrl!,
+      baseUrl,
       signal: io.signal,
       onResult: prettyOnStdout
         ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)

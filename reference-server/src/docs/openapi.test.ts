@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
 import {
+  type Endpoint,
   endpoints,
   MAX_BODY_BYTES,
   MAX_PAGE_LIMIT,
@@ -10,9 +11,12 @@ import {
   TodoCreate,
   TodoPatch,
 } from '@todokit/sdk/contract'
+import type { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
+import { jsonRequest, MILK } from '../../test/helpers.ts'
 import { createApp } from '../app.ts'
+import { MemoryStore } from '../store/memory-store.ts'
 import { createOpenApiDocument } from './openapi.ts'
 
 type Operation = {
@@ -25,7 +29,10 @@ type Document = {
   openapi: string
   info: { description: string }
   paths: Record<string, Record<string, Operation>>
-  components: { schemas: Record<string, Record<string, unknown>> }
+  components: {
+    schemas: Record<string, Record<string, unknown>>
+    responses: Record<string, { content: Record<string, { example?: unknown }> }>
+  }
 }
 
 const document = createOpenApiDocument() as Document
@@ -110,6 +117,103 @@ describe('createOpenApiDocument', () => {
   })
 })
 
+/** A store whose every read and write fails as a bug would: the app answers 500. */
+function brokenStore(): MemoryStore {
+  const store = new MemoryStore([MILK])
+  const broken = () => {
+    throw new Error('the store is broken')
+  }
+  store.get = broken
+  store.list = broken
+  store.write = async () => broken()
+  return store
+}
+
+/**
+ * An app and a request to `endpoint` that the app refuses with `status`: each the way a client
+ * meets that status on that operation (todo 1 exists unless the status is 404).
+ */
+function refusal(
+  endpoint: Endpoint,
+  status: number,
+): { app: Hono; url: string; init: RequestInit } {
+  const sendsBody = endpoint.request !== undefined
+  const bodies: Record<string, object> = {
+    POST: { content: 'Buy milk' },
+    PUT: { id: 1, content: 'Buy milk', completed: true },
+    PATCH: { completed: true },
+  }
+  const body = bodies[endpoint.method]
+  const url = endpoint.path.replace('{id}', '1')
+  const init: RequestInit = sendsBody
+    ? jsonRequest(endpoint.method, body)
+    : { method: endpoint.method }
+  const withMilk = () => createApp({ store: new MemoryStore([MILK]), onError: () => {} })
+  switch (status) {
+    case 400:
+      if (endpoint.path.includes('{id}')) return { app: withMilk(), url: '/todos/abc', init }
+      if (sendsBody) return { app: withMilk(), url, init: jsonRequest(endpoint.method, '{') }
+      return { app: withMilk(), url: `${url}?limit=0`, init }
+    case 404:
+      return { app: createApp(), url, init }
+    case 409:
+      return { app: withMilk(), url, init: jsonRequest(endpoint.method, { ...body, id: 1 }) }
+    case 412:
+      return {
+        app: withMilk(),
+        url,
+        init: { ...init, headers: { ...init.headers, 'if-match': '"stale"' } },
+      }
+    case 413: {
+      const app = createApp({ store: new MemoryStore([MILK]), maxBodyBytes: 8 })
+      return { app, url, init }
+    }
+    case 415:
+      return {
+        app: withMilk(),
+        url,
+        init: { ...init, headers: { 'content-type': 'text/plain' }, body: 'Buy milk' },
+      }
+    case 500:
+      return { app: createApp({ store: brokenStore(), onError: () => {} }), url, init }
+    case 503: {
+      const app = createApp({ store: new MemoryStore([MILK]), faults: {} })
+      return { app, url, init: { ...init, headers: { ...init.headers, prefer: 'code=503' } } }
+    }
+    default:
+      throw new Error(`No request known to get ${status} from ${endpoint.operationId}`)
+  }
+}
+
+/** The problem the document shows for `status` on `endpoint`'s operation. */
+function errorExampleOf(endpoint: Endpoint, status: number): unknown {
+  const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]
+  const reference = operation?.responses[status] as { $ref: string } | undefined
+  const name = reference?.$ref.replace('#/components/responses/', '') ?? ''
+  return document.components.responses[name]?.content['application/problem+json']?.example
+}
+
+describe('error examples', () => {
+  it.each(
+    Object.values(endpoints).flatMap((endpoint) =>
+      endpoint.errors.map((status) => ({ endpoint, status })),
+    ),
+  )('show the problem $endpoint.operationId answers with $status', async ({ endpoint, status }) => {
+    const shown = errorExampleOf(endpoint, status)
+    const { app, url, init } = refusal(endpoint, status)
+    const response = await app.request(url, init)
+    expect(response.status).toBe(status)
+    const sent = (await response.json()) as Record<string, unknown>
+    expect(shown).toMatchObject({ type: sent.type, title: sent.title, status: sent.status })
+  })
+
+  it('shows the 404 of a missing todo as the server words it', async () => {
+    const response = await createApp().request('/todos/1')
+    const shown = document.components.responses.Status404?.content['application/problem+json']
+    expect(shown?.example).toEqual(await response.json())
+  })
+})
+
 describe('GET /openapi.json', () => {
   it('serves the generated document with the configured body limit', async () => {
     const response = await createApp({ maxBodyBytes: 1234 }).request('/openapi.json')
@@ -127,7 +231,7 @@ function operationsOf(api: Document): { path: string; method: string; operation:
   )
 }
 
-describe('the document generators and linters read (issue 11)', () => {
+describe('the document as client generators and linters read it', () => {
   const list = () => document.paths['/todos']?.get as Operation
   const queryParameter = (name: string) =>
     list().parameters.find((parameter) => parameter.in === 'query' && parameter.name === name)

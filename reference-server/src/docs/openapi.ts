@@ -8,6 +8,7 @@ import {
   MAX_PAGE_LIMIT,
   MAX_SEARCH_LENGTH,
   MAX_TODO_ID,
+  PROBLEM_TYPES,
   STATUS_TEXT,
   Todo,
   TodoId,
@@ -15,6 +16,7 @@ import {
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
+import type { FieldError } from '../http/problem.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
 
 /**
@@ -149,15 +151,67 @@ const ERROR_MEANING: Record<number, string> = {
   503: 'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
 }
 
-function errorResponse(status: number): JsonObject {
+/**
+ * A problem each error status gets on the todos paths, as the server words it: mocks built from
+ * the document answer with these, so a client reads them as it reads the server's.
+ */
+function errorExample(
+  status: number,
+  maxBodyBytes: number,
+): { type: string; detail: string; errors?: FieldError[] } {
+  switch (status) {
+    case 400:
+      return {
+        type: 'about:blank',
+        detail: 'The body does not match the schema; see errors',
+        errors: [{ pointer: '/content', detail: 'Required: expected string' }],
+      }
+    case 404:
+      return { type: PROBLEM_TYPES.todoNotFound, detail: 'No todo with id 1' }
+    case 409:
+      return {
+        type: 'about:blank',
+        detail: 'A todo with id 1 already exists; omit id to get a new one',
+        errors: [{ pointer: '/id', detail: 'The id 1 is taken' }],
+      }
+    case 412:
+      return {
+        type: 'about:blank',
+        detail:
+          'If-Match does not match the current ETag of todo 1 ("1x9kf0a7b2c"); it changed since you read it',
+      }
+    case 413:
+      return { type: 'about:blank', detail: `The body is larger than ${maxBodyBytes} bytes` }
+    case 415:
+      return {
+        type: 'about:blank',
+        detail: 'Send the body as application/json; got content-type text/plain',
+      }
+    case 500:
+      return {
+        type: 'about:blank',
+        detail: 'The server failed to handle this request; its log has the details',
+      }
+    case 503:
+      return {
+        type: 'about:blank',
+        detail: 'The database could not commit the write, so nothing changed; try again later',
+      }
+    default:
+      throw new Error(`The document has no example of the problem a ${status} carries`)
+  }
+}
+
+function errorResponse(status: number, maxBodyBytes: number): JsonObject {
   const meaning = ERROR_MEANING[status] ?? ''
   const title = STATUS_TEXT[status]
+  const { type, ...rest } = errorExample(status, maxBodyBytes)
   return {
     description: `${title}: ${meaning}`,
     content: {
       'application/problem+json': {
         schema: ref('ProblemDetails'),
-        example: { type: 'about:blank', title, status, detail: meaning },
+        example: { type, title, status, ...rest },
       },
     },
   }
@@ -331,7 +385,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
     components: {
       schemas,
       responses: Object.fromEntries(
-        statuses.sort().map((status) => [`Status${status}`, errorResponse(status)]),
+        statuses.sort().map((status) => [`Status${status}`, errorResponse(status, maxBodyBytes)]),
       ),
     },
   }

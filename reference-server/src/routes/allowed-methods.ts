@@ -1,6 +1,6 @@
 import { COLLECTION_PATH, endpoints, type OperationName, RECORD_PATH } from '@todokit/sdk/contract'
 import type { Handler, Hono } from 'hono'
-import { DOCS_SCRIPT_PATH } from '../docs/docs-page.ts'
+import { METHOD_NAME_ALL } from 'hono/router'
 import { problem } from '../http/problem.ts'
 
 /**
@@ -45,13 +45,6 @@ export function allowedMethods(template: string): string[] {
 const COLLECTION_ALLOW = allowedMethods(COLLECTION_PATH).join(', ')
 const RECORD_ALLOW = allowedMethods(RECORD_PATH).join(', ')
 
-/** Paths outside the todos API, and the methods they answer. */
-const OTHER_PATHS: Readonly<Record<string, string>> = {
-  '/openapi.json': 'GET, HEAD',
-  '/docs': 'GET, HEAD',
-  [DOCS_SCRIPT_PATH]: 'GET, HEAD',
-}
-
 /** Answers OPTIONS on the todos paths with 204 and `Allow`. */
 export function registerOptions(app: Hono): void {
   const answer = (allow: string) => () => new Response(null, { status: 204, headers: { allow } })
@@ -62,23 +55,38 @@ export function registerOptions(app: Hono): void {
 /**
  * The 405 answer for a method a known path does not support, or `undefined` for a path the
  * server does not have. Used from `notFound` rather than catch-all routes: a catch-all would
- * match every request and cost the hot path Hono's handler composition.
+ * match every request and cost the hot path Hono's handler composition. The paths outside the
+ * todos API (`/openapi.json`, `/docs`) are known by `app`'s routes, so a page registered later
+ * gets its 405 with no list to keep up.
+ *
+ * @example
+ * app.notFound((c) => methodNotAllowed(app, c.req.method, c.req.path) ?? c.text('Not Found', 404))
  */
-export function methodNotAllowed(method: string, path: string): Response | undefined {
-  const known = methodsOf(path)
+export function methodNotAllowed(app: Hono, method: string, path: string): Response | undefined {
+  const known = methodsOf(app, path)
   if (known === undefined) return undefined
   const { allow, shown } = known
   return problem(405, `${method} is not allowed on ${shown}; use ${allow}`, { headers: { allow } })
 }
 
 /** The methods `path` answers and how to name the path, or `undefined` for an unknown path. */
-function methodsOf(path: string): { allow: string; shown: string } | undefined {
+function methodsOf(app: Hono, path: string): { allow: string; shown: string } | undefined {
   if (path === COLLECTION_PATH) return { allow: COLLECTION_ALLOW, shown: path }
   const segment = path.slice(COLLECTION_PATH.length + 1)
   if (path.startsWith(`${COLLECTION_PATH}/`) && segment !== '' && !segment.includes('/')) {
     return { allow: RECORD_ALLOW, shown: RECORD_PATH }
   }
-  return Object.hasOwn(OTHER_PATHS, path)
-    ? { allow: OTHER_PATHS[path] as string, shown: path }
-    : undefined
+  const methods = routedMethods(app, path)
+  return methods.length === 0 ? undefined : { allow: methods.join(', '), shown: path }
+}
+
+/** The methods `app` has routes for at exactly `path`, HEAD with GET; middleware does not count. */
+function routedMethods(app: Hono, path: string): string[] {
+  const methods = new Set<string>()
+  for (const route of app.routes) {
+    if (route.path !== path || route.method === METHOD_NAME_ALL) continue
+    methods.add(route.method)
+    if (route.method === 'GET') methods.add('HEAD')
+  }
+  return [...methods]
 }

@@ -200,7 +200,13 @@ export interface components {
          *       "type": "about:blank",
          *       "title": "Bad Request",
          *       "status": 400,
-         *       "detail": "Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path."
+         *       "detail": "The body does not match the schema; see errors",
+         *       "errors": [
+         *         {
+         *           "pointer": "/content",
+         *           "detail": "Required: expected string"
+         *         }
+         *       ]
          *     }
          */
         'application/problem+json': components['schemas']['ProblemDetails']
@@ -214,10 +220,10 @@ export interface components {
       content: {
         /**
          * @example {
-         *       "type": "about:blank",
+         *       "type": "tag:todokit.dev,2026:todo-not-found",
          *       "title": "Not Found",
          *       "status": 404,
-         *       "detail": "No todo with this id."
+         *       "detail": "No todo with id 1"
          *     }
          */
         'application/problem+json': components['schemas']['ProblemDetails']
@@ -234,7 +240,13 @@ export interface components {
          *       "type": "about:blank",
          *       "title": "Conflict",
          *       "status": 409,
-         *       "detail": "The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first)."
+         *       "detail": "A todo with id 1 already exists; omit id to get a new one",
+         *       "errors": [
+         *         {
+         *           "pointer": "/id",
+         *           "detail": "The id 1 is taken"
+         *         }
+         *       ]
          *     }
          */
         'application/problem+json': components['schemas']['ProblemDetails']
@@ -251,7 +263,7 @@ export interface components {
          *       "type": "about:blank",
          *       "title": "Precondition Failed",
          *       "status": 412,
-         *       "detail": "`If-Match` does not match the todo’s current ETag."
+         *       "detail": "If-Match does not match the current ETag of todo 1 (\"1x9kf0a7b2c\"); it changed since you read it"
          *     }
          */
         'application/problem+json': components['schemas']['ProblemDetails']
@@ -268,7 +280,7 @@ export interface components {
          *       "type": "about:blank",
          *       "title": "Content Too Large",
          *       "status": 413,
-         *       "detail": "The body is larger than the limit."
+         *       "detail": "The body is larger than 65536 bytes"
          *     }
          */
         'application/problem+json': components['schemas']['ProblemDetails']
@@ -285,7 +297,7 @@ export interface components {
          *       "type": "about:blank",
          *       "title": "Unsupported Media Type",
          *       "status": 415,
-         *       "detail": "The body is not sent as JSON."
+         *       "detail": "Send the body as application/json; got content-type text/plain"
          *     }
          */
         'application/problem+json': components['schemas']['ProblemDetails']
@@ -302,7 +314,7 @@ export interface components {
          *       "type": "about:blank",
          *       "title": "Internal Server Error",
          *       "status": 500,
-         *       "detail": "The server failed; the body never carries a stack trace."
+         *       "detail": "The server failed to handle this request; its log has the details"
          *     }
          */
         'application/problem+json': components['schemas']['ProblemDetails']
@@ -319,7 +331,7 @@ export interface components {
          *       "type": "about:blank",
          *       "title": "Service Unavailable",
          *       "status": 503,
-         *       "detail": "With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later."
+         *       "detail": "The database could not commit the write, so nothing changed; try again later"
          *     }
          */
         'application/problem+json': components['schemas']['ProblemDetails']
