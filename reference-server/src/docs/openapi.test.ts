@@ -332,6 +332,19 @@ describe('the document as client generators and linters read it', () => {
     }
   })
 
+  it('gives HEAD no body, not even an error’s problem', () => {
+    for (const path of ['/todos', '/todos/{id}']) {
+      const responses = Object.entries(document.paths[path]?.head?.responses ?? {})
+      const statuses = responses.map(([status]) => status)
+      expect(statuses, path).toContain('200')
+      expect(statuses, path).toContain('400')
+      for (const [status, response] of responses) {
+        expect(response, `HEAD ${path} ${status}`).not.toHaveProperty('content')
+        expect(response, `HEAD ${path} ${status}`).not.toHaveProperty('$ref')
+      }
+    }
+  })
+
   it('lists 405 on no operation, since every documented method is allowed on its path', () => {
     for (const { path, method, operation } of operationsOf(document)) {
       expect(operation.responses, `${method} ${path}`).not.toHaveProperty('405')

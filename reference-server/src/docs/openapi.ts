@@ -296,19 +296,27 @@ function errorRefs(endpoint: Endpoint): JsonObject {
   )
 }
 
-/** HEAD of a GET operation: its headers and statuses, no body. */
+/** A response as HEAD gives it: the same status and headers, no body. */
+function withoutBody(response: JsonObject): JsonObject {
+  const { content: _body, ...rest } = response
+  return rest
+}
+
+/** HEAD of a GET operation: its headers and statuses, no body, not even an error's problem. */
 function headOperation(get: JsonObject, endpoint: Endpoint, noun: string): JsonObject {
-  const responses = Object.fromEntries(
-    Object.entries(successResponses(endpoint)).map(([status, response]) => {
-      const { content: _body, ...rest } = response as JsonObject
-      return [status, rest]
-    }),
-  )
+  const successes = Object.entries(successResponses(endpoint)).map(([status, response]) => [
+    status,
+    withoutBody(response as JsonObject),
+  ])
+  const errors = endpoint.errors.map((status) => [
+    status,
+    withoutBody(errorResponse(status, MAX_BODY_BYTES)),
+  ])
   return {
     ...get,
     operationId: `head${noun}`,
     summary: `${get.summary}: headers only`,
-    responses: { ...responses, ...errorRefs(endpoint) },
+    responses: Object.fromEntries([...successes, ...errors]),
   }
 }
 

@@ -522,9 +522,27 @@ export interface operations {
         }
         content?: never
       }
-      400: components['responses']['Status400']
-      500: components['responses']['Status500']
-      503: components['responses']['Status503']
+      /** @description Bad Request: Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Internal Server Error: The server failed; the body never carries a stack trace. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Service Unavailable: With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
     }
   }
   getTodo: {
@@ -712,10 +730,34 @@ export interface operations {
         }
         content?: never
       }
-      400: components['responses']['Status400']
-      404: components['responses']['Status404']
-      500: components['responses']['Status500']
-      503: components['responses']['Status503']
+      /** @description Bad Request: Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Not Found: No todo with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Internal Server Error: The server failed; the body never carries a stack trace. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Service Unavailable: With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
     }
   }
   updateTodo: {
