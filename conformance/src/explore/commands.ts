@@ -208,14 +208,24 @@ class Create implements ExplorationCommand {
     `create(${this.copy === undefined ? JSON.stringify(this.tail.length > 40 ? `${this.tail.slice(0, 20)}…(${this.tail.length})` : this.tail) : `content of #${this.copy}`}, ${this.completed}${this.withId ? `, ${this.nearServerIds ? `id ${this.shortId ? 'below' : 'above'} the digit boundary of the server's ids` : `${this.shortId ? '9' : '10'}-digit id`}` : ''})`
 }
 
-class Get implements ExplorationCommand {
+/** A command on one of the run's live records: the one `index` picks among them when it runs. */
+abstract class OnLiveRecord {
   readonly index: number
   constructor(index: number) {
     this.index = index
   }
   check = (model: Readonly<Model>) => model.live.size > 0
+  /** The record it acts on; fast-check runs a command only after its `check` said there is one. */
+  protected record(model: Readonly<Model>): Todo {
+    const todo = pick([...model.live.values()], this.index)
+    if (todo === undefined) throw new Error(`${this} ran with no record of the run left`)
+    return todo
+  }
+}
+
+class Get extends OnLiveRecord implements ExplorationCommand {
   async run(model: Model, real: Real): Promise<void> {
-    const todo = pick([...model.live.values()], this.index)!
+    const todo = this.record(model)
     const response = await real.http.request('GET', todoPath(todo.id))
     serverError(response)
     if (response.status !== 200) {
@@ -231,7 +241,7 @@ class Get implements ExplorationCommand {
       'rule.created-is-readable',
     )
   }
-  toString = () => `get(#${this.index})`
+  override toString = () => `get(#${this.index})`
 }
 
 class GetDeleted implements ExplorationCommand {
@@ -256,18 +266,16 @@ class GetDeleted implements ExplorationCommand {
   toString = () => `getDeleted(#${this.index})`
 }
 
-class Replace implements ExplorationCommand {
-  readonly index: number
+class Replace extends OnLiveRecord implements ExplorationCommand {
   readonly tail: string | undefined
   readonly completed: boolean
   constructor(index: number, tail: string | undefined, completed: boolean) {
-    this.index = index
+    super(index)
     this.tail = tail
     this.completed = completed
   }
-  check = (model: Readonly<Model>) => model.live.size > 0
   async run(model: Model, real: Real): Promise<void> {
-    const current = pick([...model.live.values()], this.index)!
+    const current = this.record(model)
     const content =
       this.tail === undefined
         ? current.content
@@ -289,12 +297,11 @@ class Replace implements ExplorationCommand {
       'endpoint.replace',
     )
   }
-  toString = () =>
+  override toString = () =>
     `put(#${this.index}, ${this.tail === undefined ? 'same content' : JSON.stringify(this.tail.slice(0, 30))}, ${this.completed})`
 }
 
-class Update implements ExplorationCommand {
-  readonly index: number
+class Update extends OnLiveRecord implements ExplorationCommand {
   readonly tail: string | undefined
   readonly completed: boolean | undefined
   readonly sameContent: boolean
@@ -304,14 +311,13 @@ class Update implements ExplorationCommand {
     completed: boolean | undefined,
     sameContent: boolean,
   ) {
-    this.index = index
+    super(index)
     this.tail = tail
     this.completed = completed
     this.sameContent = sameContent
   }
-  check = (model: Readonly<Model>) => model.live.size > 0
   async run(model: Model, real: Real): Promise<void> {
-    const current = pick([...model.live.values()], this.index)!
+    const current = this.record(model)
     const fields: Partial<Omit<Todo, 'id'>> = {}
     if (this.sameContent) fields.content = current.content
     else if (this.tail !== undefined) {
@@ -351,7 +357,7 @@ class Update implements ExplorationCommand {
       'endpoint.update',
     )
   }
-  toString = () => {
+  override toString = () => {
     const content = this.sameContent
       ? 'content: (its current value)'
       : this.tail === undefined
@@ -367,14 +373,9 @@ class Update implements ExplorationCommand {
   }
 }
 
-class Remove implements ExplorationCommand {
-  readonly index: number
-  constructor(index: number) {
-    this.index = index
-  }
-  check = (model: Readonly<Model>) => model.live.size > 0
+class Remove extends OnLiveRecord implements ExplorationCommand {
   async run(model: Model, real: Real): Promise<void> {
-    const todo = pick([...model.live.values()], this.index)!
+    const todo = this.record(model)
     const response = await real.http.request('DELETE', todoPath(todo.id))
     serverError(response)
     if (response.status < 200 || response.status >= 300) {
@@ -386,7 +387,7 @@ class Remove implements ExplorationCommand {
     model.live.delete(todo.id)
     model.deleted.push(todo)
   }
-  toString = () => `delete(#${this.index})`
+  override toString = () => `delete(#${this.index})`
 }
 
 /** How a list query is built from the run's own records when it runs. */
