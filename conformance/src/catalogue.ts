@@ -1,61 +1,28 @@
-import type { Check } from './check.ts'
-import { checks as catalogue } from './checks/index.ts'
 import { LEVELS, levelLabel } from './levels.ts'
 import { cell, markdownTable } from './markdown-table.ts'
-import { type ContractRule, contractRules, type RuleId } from './rules.ts'
-
-/** The checks that verify `rule`, as their primary rule or as a further one. */
-export function checksForRule(rule: RuleId, checks: readonly Check[] = catalogue): Check[] {
-  return checks.filter((check) => check.rule === rule || check.alsoVerifies?.includes(rule))
-}
+import { rules as allRules } from './rules/index.ts'
+import type { Rule } from './rules/rule.ts'
 
 /**
- * The rule ↔ check table as Markdown: every contract rule with the checks that verify it,
- * then every check with its level and rule. The docs page docs/rules.md is generated from it.
+ * The rule table as Markdown: every rule with its level and where the contract says so. The docs
+ * page docs/rules.md is generated from it.
  *
  * @example
  * writeFileSync('rules.md', renderRuleTable())
  */
-export function renderRuleTable(checks: readonly Check[] = catalogue): string {
-  const rules = Object.entries(contractRules) as Array<[RuleId, ContractRule]>
-  const ruleRows = rules.map(([id, rule]) => {
-    const verifiers = checksForRule(id, checks).map(
-      (check) => `\`${check.id}\` (${levelLabel(check.level)})`,
-    )
-    const unverified = rule.unverifiable
-      ? `not verifiable from outside: ${cell(rule.unverifiable)}`
-      : '**none**'
-    return [cell(rule.ref), cell(rule.text), verifiers.join('<br>') || unverified]
-  })
-  const checkRows = LEVELS.flatMap((level) =>
-    checks
-      .filter((check) => check.level === level)
-      .map((check) => [
-        `\`${check.id}\``,
-        levelLabel(level),
-        cell(check.title),
-        cell(contractRules[check.rule].ref),
-      ]),
+export function renderRuleTable(rules: readonly Rule[] = allRules): string {
+  const rows = LEVELS.flatMap((level) =>
+    rules.filter((rule) => rule.level === level).map((rule) => [`\`${rule.id}\``, levelLabel(level), cell(rule.title), cell(rule.section)]),
   )
-  return `${markdownTable(['Contract rule', 'What it says', 'Verified by'], ruleRows)}
-
-${markdownTable(['Check', 'Level', 'What it verifies', 'Rule'], checkRows)}
-`
+  return `${markdownTable(['Rule', 'Level', 'What it demands', 'Contract'], rows)}\n`
 }
 
-/** The catalogue as plain text, grouped by level (what `--list` prints). */
-export function renderCatalogue(checks: readonly Check[] = catalogue): string {
-  const width = Math.max(...checks.map((check) => check.id.length))
+/** The rules as plain text, grouped by level (what `--list` prints). */
+export function renderCatalogue(rules: readonly Rule[] = allRules): string {
+  const width = Math.max(...rules.map((rule) => rule.id.length))
   return LEVELS.flatMap((level) => {
-    const group = checks.filter((check) => check.level === level)
+    const group = rules.filter((rule) => rule.level === level)
     if (group.length === 0) return []
-    return [
-      `${levelLabel(level)} (${group.length})`,
-      ...group.map(
-        (check) =>
-          `  ${check.id.padEnd(width)}  ${check.title}  [${contractRules[check.rule].ref}]`,
-      ),
-      '',
-    ]
+    return [`${levelLabel(level)} (${group.length})`, ...group.map((rule) => `  ${rule.id.padEnd(width)}  ${rule.title}  [${rule.section}]`), '']
   }).join('\n')
 }

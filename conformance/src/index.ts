@@ -1,6 +1,6 @@
 /**
- * Conformance kit for the todos REST contract: runs the check catalogue against any
- * implementation and reports, per contract rule, what passes and what fails.
+ * Conformance kit for the todos REST contract: drives the contract's operations against any
+ * implementation, judges every exchange by one table of rules, and reports per rule.
  *
  * @example
  * import { runConformance, renderPretty } from '@todokit/conformance'
@@ -10,11 +10,8 @@
  * @module
  */
 
-// The public API only: what a user of runConformance, the reporters, the vitest adapter and
-// custom checks needs. The CLI's internals (argument parsing, colour, progress lines, curl
-// commands) stay in their modules.
-export type { Check } from './check.ts'
-export { checks } from './checks/index.ts'
+// The public API only: what a user of runConformance, the reporters and the vitest adapter
+// needs. The CLI's internals (argument parsing, colour, curl commands) stay in their modules.
 export { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 export type { FetchLike } from './http/client.ts'
 export type { Exchange } from './http/exchange.ts'
@@ -25,6 +22,7 @@ export type {
   CheckStatus,
   CleanupOutcome,
   ConformanceReport,
+  ExplorationStats,
   Observed,
   Residue,
   Verdict,
@@ -32,7 +30,6 @@ export type {
 export { REPORTERS, type ReporterName, renderReport } from './reporters/index.ts'
 export { renderJunit } from './reporters/junit.ts'
 export { type PrettyOptions, renderFailure, renderPretty } from './reporters/pretty.ts'
-export { type ContractRule, contractRules, type RuleId } from './rules.ts'
-export { CheckFailure } from './run/assert.ts'
-export type { CheckContext } from './run/context.ts'
-export { runConformance } from './run/run-conformance.ts'
+export { rules } from './rules/index.ts'
+export type { Judgement, Observation, Rule } from './rules/rule.ts'
+export { runConformance } from './run.ts'

@@ -1,9 +1,10 @@
 /**
- * Optional parts an implementation may claim: the contract's query conventions, and paging
- * (todokit's `limit`, cursor and `Link` where the contract says "not shown").
+ * Optional parts an implementation may claim: the contract's query conventions (`filter`,
+ * `search`, `sort` by `order={field}`), and todokit's extensions where the contract is silent:
+ * `sort-extended` (`order=-field` and several keys) and `paging` (`limit`, a cursor and `Link`).
  */
-export const CAPABILITIES = ['filter', 'search', 'sort', 'paging'] as const
-/** One optional part: `filter`, `search`, `sort` or `paging`. */
+export const CAPABILITIES = ['filter', 'search', 'sort', 'sort-extended', 'paging'] as const
+/** One optional part: `filter`, `search`, `sort`, `sort-extended` or `paging`. */
 export type Capability = (typeof CAPABILITIES)[number]
 
 /**

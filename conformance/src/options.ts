@@ -1,6 +1,5 @@
-import type { Check } from './check.ts'
 import { InvalidOptionsError } from './errors.ts'
-import { type Budget, DEFAULT_BUDGET, parseBudget } from './explore/budget.ts'
+import { type Budget, DEFAULT_BUDGET, parseBudget } from './budget.ts'
 import type { FetchLike } from './http/client.ts'
 import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'
@@ -24,22 +23,20 @@ export interface ConformanceOptions {
   capabilities?: readonly Capability[] | 'all' | 'none'
   /** Count recommended checks toward the verdict. @default false */
   strict?: boolean
-  /** Run only checks whose id matches one of these globs (`patch.*`). @default all */
+  /** Judge only rules whose id matches one of these globs (`patch.*`). @default all */
   only?: readonly string[]
-  /** Skip checks whose id matches one of these globs. @default none */
+  /** Leave out rules whose id matches one of these globs. @default none */
   skip?: readonly string[]
   /** Per-request timeout in milliseconds. @default 5000 */
   timeout?: number
-  /** Stop starting checks after the first counted failure. @default false */
+  /** Stop after the first counted failure (the run still cleans up). @default false */
   bail?: boolean
-  /** Checks run at once. Each check works on its own records. @default 16 */
+  /** Creates sent at once by the scenario that looks for ids handed out twice. @default 8 */
   concurrency?: number
   /** Aborts the run: in-flight requests stop, created records are still removed. */
   signal?: AbortSignal
-  /** Called as each check ends, for progress output. */
+  /** Called for each rule's result once the run has ended, for progress output. */
   onResult?: (result: CheckResult, progress: { done: number; total: number }) => void
-  /** The checks to run. @default the whole catalogue */
-  checks?: readonly Check[]
   /**
    * Seed of the exploration's random sequences: the report gives it, and the same seed (with
    * the same budget) replays them. @default random
@@ -47,7 +44,7 @@ export interface ConformanceOptions {
   seed?: number
   /**
    * What the exploration may spend: `{ requests: 800 }`, `{ ms: 5000 }`, or the CLI's text
-   * (`'800'`, `'5s'`). @default { requests: 4000 }
+   * (`'800'`, `'5s'`). @default { requests: 800 }
    */
   budget?: Budget | string
 }
@@ -57,14 +54,14 @@ export interface ConformanceOptions {
  * a session uses, each present, with capabilities and budget read into one form.
  */
 export type ResolvedOptions = Required<
-  Omit<ConformanceOptions, 'capabilities' | 'budget' | 'signal' | 'onResult' | 'checks'>
+  Omit<ConformanceOptions, 'capabilities' | 'budget' | 'signal' | 'onResult'>
 > &
-  Pick<ConformanceOptions, 'signal'> & { capabilities: Capability[]; budget: Budget }
+  Pick<ConformanceOptions, 'signal' | 'onResult'> & { capabilities: Capability[]; budget: Budget }
 
 /** Default per-request timeout, in milliseconds. */
 export const DEFAULT_TIMEOUT = 5_000
-/** Default number of checks run at once. */
-export const DEFAULT_CONCURRENCY = 16
+/** Default number of creates sent at once. */
+export const DEFAULT_CONCURRENCY = 8
 
 /** Reads `all`, `none` or a list of capability names. */
 export function parseCapabilities(
@@ -131,6 +128,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     bail: options.bail ?? false,
     concurrency: positive('concurrency', options.concurrency ?? DEFAULT_CONCURRENCY),
     signal: options.signal,
+    onResult: options.onResult,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     budget:
       typeof options.budget === 'string'

@@ -1,69 +1,77 @@
-import type { ExplorationStats } from './explore/explore.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { Capability, Level } from './levels.ts'
 
-/** Outcome of one check. */
+/** A rule's outcome: `skipped` when the run did not judge it (the message says why). */
 export type CheckStatus = 'passed' | 'failed' | 'skipped'
 
-/** One check's result in a report. */
+/** One rule's result in a report. */
 export interface CheckResult {
+  /** The rule's id, e.g. `patch.keeps-unsent`. */
   id: string
   title: string
   level: Level
-  /** The contract rule verified, e.g. `§4 rule 1: When PATCH sends a subset of fields, …`. */
+  /** Where the contract says so, e.g. `§4 rule 1`. */
   rule: string
   status: CheckStatus
   /**
-   * Whether this result decides the verdict: required checks, claimed capabilities, and
-   * recommended checks under `strict`. Other failures are informational.
+   * Whether this result decides the verdict: required rules, claimed capabilities, and
+   * recommended rules under `strict`. Other failures are informational.
    */
   counted: boolean
-  /** When the check started, in ms after the run started; absent for a check that did not run. */
-  startMs?: number
-  durationMs: number
-  /** Why the check failed or was skipped. */
+  /** How many exchanges the rule judged and found held. */
+  held: number
+  /** How many exchanges broke it; the report keeps the first few. */
+  occurrences?: number
+  /** Why the rule failed, or why it was not judged. */
   message?: string
   expected?: string
   actual?: string
-  /** The HTTP exchanges of a failed check, in order. */
+  /** The exchanges that show the first failure, in order. */
   exchanges?: Exchange[]
 }
 
-/** The overall outcome: only `pass` means the server was shown to conform. */
+/** `pass` only when every counted rule was judged and held. */
 export type Verdict = 'pass' | 'partial' | 'fail'
 
-/** A record the run created and could not remove, or may have left behind. */
+/** A record the run created and could not remove, or may have caused. */
 export interface Residue {
-  id: number
+  id: number | string
   content?: string
   reason: string
-  /**
-   * `true` when the kit cannot tell whether the record remains: its DELETE got no answer, it
-   * could not be read back, or its id is shared with someone else's record.
-   */
+  /** `true` when the kit cannot prove the record its own: it is named, never deleted. */
   possible?: boolean
 }
 
 /** What cleanup could check. */
 export interface CleanupOutcome {
   residue: Residue[]
-  /**
-   * `true` when cleanup read back every record it had to and the final list: then `residue` is
-   * exactly what the run left (possible residue aside). `false` when it could not check.
-   */
+  /** `true` when a final GET /todos showed none of the run's records left. */
   verified: boolean
-  /** Why cleanup could not check, when `verified` is `false`. */
   unverifiedBecause?: string
 }
 
-/** What the run observed of the server. */
+/** What the run learnt of the server where the contract leaves it open. */
 export interface Observed {
-  /** Whether a create without an id got one from the server (`unknown`: never tried). */
+  /** Whether a create without an id got one from the server. */
   idAssignment: 'unknown' | 'assigns' | 'refuses'
-  /** Ids a create answered although another record held them (a defect). */
-  duplicateIds: number[]
-  /** How many records were listed when the run started (never written to). */
+  /** What a create did with an id the kit chose. */
+  clientIds: 'unknown' | 'stored' | 'ignored' | 'refused'
+  /** The type of the ids the server hands out. */
+  idType: 'unknown' | 'integer' | 'other'
+  /** Records listed when the run started, never written to. */
   foreignRecordsAtStart: number
+  /** Whether the server trims spaces at the ends of content. */
+  trimsContent: boolean
+}
+
+/** What the exploration did: replay it with the same seed and budget. */
+export interface ExplorationStats {
+  seed: number
+  budget: string
+  sequences: number
+  operations: number
+  listQueries: number
+  requests: number
 }
 
 /** What `runConformance` returns and the json reporter prints. */
@@ -71,41 +79,28 @@ export interface ConformanceReport {
   tool: string
   version: string
   baseUrl: string
-  /** ISO 8601 time the run started. */
   startedAt: string
   durationMs: number
-  /** The content marker of the run's records: `[todokit-conformance <run id>]`. */
+  /** The content marker of the run's records. */
   marker: string
   capabilities: Capability[]
   strict: boolean
-  /**
-   * `true` when no counted check failed and the run was not interrupted. A filtered run may be
-   * `ok` and still `partial`: see `verdict`.
-   */
+  /** `true` when every counted rule was judged and held (rules left out on purpose aside). */
   ok: boolean
-  /** `true` when the signal interrupted the run. */
   interrupted: boolean
-  /**
-   * `fail` when a counted check failed; otherwise `partial` when the run was interrupted or
-   * counted checks did not run or could not decide (`notRun`); otherwise `pass`.
-   */
   verdict: Verdict
-  /** Counted checks that were skipped: not selected, not run after bail or interrupt, or inconclusive. */
+  /** Counted rules not judged: left out with only/skip, or not judgeable on this server. */
   notRun: number
-  /**
-   * Set when the server stopped answering mid-run (connection refused or reset, and a fresh
-   * `GET /todos` failed too): the run ended there, and what was not decided is not charged to
-   * the contract.
-   */
+  /** Set when the server stopped answering mid-run. */
   unreachable?: string
-  /** What the run observed of the server's choices where the contract leaves them open. */
   observed: Observed
-  /** What the exploration did: its seed (replay with `--seed`), budget, and per kind the runs, operations and query combinations. */
-  exploration: { seed: number; budget: string; kinds: ExplorationStats[] }
+  exploration: ExplorationStats
+  /** Requests the whole run sent. */
+  requests: number
   summary: { passed: number; failed: number; skipped: number }
   checks: CheckResult[]
-  /** Records the run created and could not remove, or may have left (`possible`). */
+  /** Hints for reading the failures: a base URL that ends in /todos, paging alone failing. */
+  hints: string[]
   residue: Residue[]
-  /** Whether cleanup could verify what it removed. */
   cleanup: { verified: boolean; unverifiedBecause?: string }
 }

@@ -1,74 +1,56 @@
-import { afterAll, beforeAll, describe, test } from 'vitest'
-import type { Check } from './check.ts'
-import { checks as catalogue } from './checks/index.ts'
-import { type ConformanceOptions, resolveOptions } from './options.ts'
+import { beforeAll, describe, test } from 'vitest'
+import { type ConformanceOptions } from './options.ts'
+import type { ConformanceReport } from './report.ts'
 import { renderFailure } from './reporters/pretty.ts'
-import { isSelected } from './run/select.ts'
-import { createSession, type Session } from './run/session.ts'
+import { rules } from './rules/index.ts'
+import { runConformance } from './run.ts'
 
-/** Time an exploration test may take, in milliseconds. */
-const EXPLORATION_TEST_TIMEOUT = 120_000
+/** Time the whole run may take, in milliseconds: scenarios, exploration and cleanup. */
+const RUN_TIMEOUT = 120_000
 
 /** Options of {@link describeConformance}: those of `runConformance` that make sense per test. */
-export type ConformanceSuiteOptions = Omit<
-  ConformanceOptions,
-  'onResult' | 'bail' | 'concurrency' | 'checks'
->
+export type ConformanceSuiteOptions = Omit<ConformanceOptions, 'onResult' | 'bail'>
 
 /**
- * Registers one vitest test per conformance check, so a server project runs the suite in its
- * own test run. Pass a function when the server starts in a `beforeAll` (its URL is known only
- * then). Failing required and claimed-capability checks fail their test; other failures mark the
- * test skipped with the reason. Every record created is removed after the suite; records it
- * could not remove fail the suite.
+ * Registers one vitest test per conformance rule, so a server project runs the kit in its own
+ * test run. The run itself happens once, in `beforeAll`; pass a function when the server starts
+ * in a `beforeAll` of its own (its URL is known only then). Broken required rules and claimed
+ * capabilities fail their test; other failures, and rules not judged, mark it skipped with the
+ * reason. Records the run could not remove fail the suite.
  *
  * @example
  * import { describeConformance } from '@todokit/conformance/vitest'
  * import { createApp } from './app.ts'
  *
  * const app = createApp()
- * describeConformance({ baseUrl: 'http://app.test', fetch: (request) => app.fetch(request), capabilities: 'all' })
+ * describeConformance({ baseUrl: 'http://app.test', fetch: (request) => app.fetch(request), capabilities: ['filter', 'search', 'sort'] })
  */
 export function describeConformance(
-  options:
-    | ConformanceSuiteOptions
-    | (() => ConformanceSuiteOptions | Promise<ConformanceSuiteOptions>),
+  options: ConformanceSuiteOptions | (() => ConformanceSuiteOptions | Promise<ConformanceSuiteOptions>),
   name = 'todos contract conformance',
 ): void {
   describe(name, () => {
-    let session: Session | undefined
+    let report: ConformanceReport | undefined
 
     beforeAll(async () => {
-      const given = typeof options === 'function' ? await options() : options
-      session = createSession(resolveOptions(given))
-      await session.preflight()
-    })
+      report = await runConformance(typeof options === 'function' ? await options() : options)
+    }, RUN_TIMEOUT)
 
-    afterAll(async () => {
-      if (!session) return
-      const { residue, verified, unverifiedBecause } = await session.cleanUp()
-      if (residue.length > 0) {
-        throw new Error(
-          `Conformance cleanup left ${residue.length} record(s)${verified ? '' : ` (cleanup unverified: ${unverifiedBecause})`}: ${residue.map((r) => `${r.id} (${r.reason})`).join('; ')}`,
-        )
+    test('cleanup removes every record the run created', () => {
+      if (!report) throw new Error('The conformance run did not finish (see beforeAll)')
+      const { residue, cleanup } = report
+      if (residue.length > 0 || !cleanup.verified) {
+        throw new Error(`Conformance cleanup ${cleanup.verified ? '' : `unverified (${cleanup.unverifiedBecause}) and `}left: ${residue.map((r) => `${r.id} (${r.reason})`).join('; ') || 'nothing known'}`)
       }
-      if (!verified) throw new Error(`Conformance cleanup unverified: ${unverifiedBecause}`)
     })
 
-    const register = (check: Check) => {
-      const title = `${check.id}: ${check.title}`
-      // The exploration spends its budget (4000 requests by default): more than vitest's 5 s
-      // default allows against a server over HTTP.
-      const timeout = check.id.startsWith('explore.') ? EXPLORATION_TEST_TIMEOUT : undefined
-      test.concurrent(title, { timeout }, async (context) => {
-        if (!session) throw new Error('The conformance session did not start (see beforeAll)')
-        if (!isSelected(check.id, session.options.only, session.options.skip)) {
-          context.skip('not selected by only/skip')
-          return
-        }
-        const result = await session.run(check)
+    for (const rule of rules) {
+      test(`${rule.id}: ${rule.title}`, (context) => {
+        const result = report?.checks.find((check) => check.id === rule.id)
+        if (!result) throw new Error('The conformance run did not finish (see beforeAll)')
         if (result.status === 'passed') return
         if (result.status === 'skipped') {
+          if (result.counted && result.message !== 'not selected by only/skip') throw new Error(`${rule.id} could not be judged: ${result.message}`)
           context.skip(result.message ?? 'skipped')
           return
         }
@@ -79,19 +61,5 @@ export function describeConformance(
         throw new Error(renderFailure(result))
       })
     }
-
-    // Checks that may leave invalid records on a lax server run after the others: the two
-    // groups are sequential, the tests within each concurrent.
-    describe('checks', () => {
-      for (const check of catalogue.filter((c) => !c.sendsInvalidData && !c.judgesTheRun)) {
-        register(check)
-      }
-    })
-    describe('checks with invalid input', () => {
-      for (const check of catalogue.filter((c) => c.sendsInvalidData)) register(check)
-    })
-    describe('checks of what the run observed', () => {
-      for (const check of catalogue.filter((c) => c.judgesTheRun)) register(check)
-    })
   })
 }

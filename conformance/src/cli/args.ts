@@ -1,6 +1,6 @@
 import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util'
 import { InvalidOptionsError } from '../errors.ts'
-import { DEFAULT_BUDGET, describeBudget, parseBudget } from '../explore/budget.ts'
+import { DEFAULT_BUDGET, describeBudget, parseBudget } from '../budget.ts'
 import {
   type ConformanceOptions,
   DEFAULT_CONCURRENCY,
@@ -105,12 +105,14 @@ const FLAGS = {
   }),
   capabilities: text(parseCapabilities, {
     usage: '--capabilities LIST',
-    description: `what the server claims: filter,search,sort,paging | all | none
-(default none); unclaimed capability checks still run, as information`,
+    description: `what the server claims: filter, search, sort (the contract's
+query conventions), sort-extended (-field and several keys) and
+paging (todokit's extensions) | all | none (default none);
+unclaimed capabilities are still tried, and shown a line each`,
   }),
   strict: toggle({
     usage: '--strict',
-    description: 'recommended checks count toward the verdict',
+    description: 'recommended rules count toward the verdict',
   }),
   headers: repeated((raw = []) => Object.fromEntries(raw.map(parseHeader)), {
     name: 'header',
@@ -119,29 +121,29 @@ const FLAGS = {
   }),
   only: repeated(globs, {
     usage: '--only GLOBS',
-    description: "run only checks whose id matches (comma-separated, repeatable), e.g. 'patch.*'",
+    description: "judge only rules whose id matches (comma-separated, repeatable), e.g. 'patch.*'",
   }),
-  skip: repeated(globs, { usage: '--skip GLOBS', description: 'skip checks whose id matches' }),
+  skip: repeated(globs, { usage: '--skip GLOBS', description: 'leave out rules whose id matches' }),
   timeout: text((raw) => parseNumber('--timeout', raw), {
     usage: '--timeout MS',
     description: `per-request timeout                      (default ${DEFAULT_TIMEOUT})`,
   }),
   concurrency: text((raw) => parseNumber('--concurrency', raw), {
     usage: '--concurrency N',
-    description: `checks run at once                       (default ${DEFAULT_CONCURRENCY})`,
+    description: `creates sent at once to look for ids handed out twice (default ${DEFAULT_CONCURRENCY})`,
   }),
   bail: toggle({ usage: '--bail', description: 'stop after the first counted failure' }),
   budget: text((raw) => (raw === undefined ? undefined : parseBudget(raw)), {
     usage: '--budget N | Ns',
     description: `what the exploration may spend: N requests or N seconds
-(default ${describeBudget(DEFAULT_BUDGET)}); --skip 'explore.*' turns it off`,
+(default ${describeBudget(DEFAULT_BUDGET)})`,
   }),
   seed: text(parseSeed, {
     usage: '--seed N',
     description: `seed of the exploration's random sequences (the report gives it;
 the same seed and budget replay a run)`,
   }),
-  list: toggle({ usage: '--list', description: 'print the check catalogue and exit' }),
+  list: toggle({ usage: '--list', description: 'print the rules and exit' }),
   help: toggle({ usage: '--help', description: 'show this help', short: 'h' }),
 } satisfies FlagTable
 
@@ -171,18 +173,18 @@ const OPTIONS_HELP = Object.values(FLAGS)
 /** Usage text of `todokit-conformance`. */
 export const USAGE = `Usage: todokit-conformance <base-url> [options]
 
-Checks that the server at <base-url> honours the todos REST contract: the catalogue of checks,
-then an exploration of random operation sequences against a model of the contract. It only
-touches records it creates (content starts with "[todokit-conformance <run id>]"), and removes
-each one after reading it back.
+Checks that the server at <base-url> honours the todos REST contract: scripted scenarios, then
+random sequences of operations, every exchange judged by every rule against one model of the
+contract. It only touches records it creates (their content starts with "tk<run id>"), and
+removes them all; a record it may have caused but cannot prove its own is named, never deleted.
 
 Options:
 ${OPTIONS_HELP}
 
-Exit codes: 0 no counted check failed (the verdict says PARTIAL when --only/--skip left counted
-checks out), 1 a counted check failed, 2 usage error or server unreachable (also when it stops
-answering mid-run), 130 interrupted
-(records are still removed).`
+Exit codes: 0 every counted rule was judged and held (PARTIAL when --only/--skip left counted
+rules out), 1 a counted rule was broken or could not be judged on this server, 2 usage error or
+server unreachable (also when it stops answering mid-run), 130 interrupted (records are still
+removed).`
 
 /**
  * Parses `todokit-conformance` arguments; throws {@link InvalidOptionsError} for any mistake.

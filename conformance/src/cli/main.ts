@@ -4,7 +4,7 @@ import { InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
 import { shouldUseColor } from '../reporters/color.ts'
 import { renderReport } from '../reporters/index.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
-import { runConformance } from '../run/run-conformance.ts'
+import { runConformance } from '../run.ts'
 import { parseCliArgs, USAGE } from './args.ts'
 import { checkOutputFile, OutputFileError, writeOutputFile } from './output-file.ts'
 
@@ -46,9 +46,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       ...runOptions,
       baseUrl,
       signal: io.signal,
-      onResult: prettyOnStdout
-        ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)
-        : undefined,
+      onResult: prettyOnStdout ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`) : undefined,
     })
     if (output !== undefined) {
       // The summary first: should the file still fail to be written, the verdict is on stdout.

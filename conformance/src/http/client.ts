@@ -1,6 +1,6 @@
 import { statusTextFor } from '@todokit/sdk/contract'
 import { bounded } from './bounded.ts'
-import { NetworkError } from './errors.ts'
+import { NetworkError, ResponseTooLargeError } from './errors.ts'
 import { type Exchange, excerpt } from './exchange.ts'
 
 /** Anything that answers a `Request`: global `fetch`, or an in-process app such as `app.fetch`. */
@@ -48,6 +48,36 @@ export interface HttpClient {
   /** A client that also reports exchanges to `recorder`. */
   recording(recorder: (exchange: Exchange, response?: HttpResponse) => void): HttpClient
   readonly config: HttpConfig
+}
+
+/**
+ * Largest response body the kit reads, in bytes: far above any real list, small enough that an
+ * endless body costs the kit nothing. A larger body fails its exchange.
+ */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+
+/** Reads a body as text, stopping (and cancelling the stream) past {@link MAX_RESPONSE_BYTES}. */
+async function readCapped(response: Response, what: string): Promise<string> {
+  if (!response.body) return ''
+  const declared = Number(response.headers.get('content-length'))
+  if (declared > MAX_RESPONSE_BYTES) {
+    await response.body.cancel().catch(() => {})
+    throw new ResponseTooLargeError(`${what} announced a body of ${declared} bytes, over the kit's cap of ${MAX_RESPONSE_BYTES}`)
+  }
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    size += value.byteLength
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => {})
+      throw new ResponseTooLargeError(`${what} sent a body over the kit's cap of ${MAX_RESPONSE_BYTES} bytes`)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -130,7 +160,7 @@ async function sendOnce(
       controller,
       what,
     )
-    const text = await bounded(() => raw.text(), config, controller, what)
+    const text = await bounded(() => readCapped(raw, what), config, controller, what)
     exchange.status = raw.status
     exchange.statusText = statusTextFor(raw.status, raw.statusText)
     exchange.responseHeaders = headerRecord(raw.headers)

@@ -9,3 +9,8 @@ export class RequestTimeoutError extends ConformanceError {
 export class NetworkError extends ConformanceError {
   static override readonly type = 'conformance.NetworkError'
 }
+
+/** A response body over the kit's cap: the exchange fails, and the kit's memory stays bounded. */
+export class ResponseTooLargeError extends ConformanceError {
+  static override readonly type = 'conformance.ResponseTooLargeError'
+}

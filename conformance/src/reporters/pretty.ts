@@ -10,19 +10,31 @@ export interface PrettyOptions {
   color?: boolean
 }
 
-const INDENT = '      '
-
 /**
- * Longest request body shown on its own line: the curl line below it carries the whole body
- * (it must, to replay), so a long body would otherwise be printed twice in full.
+ * Characters a terminal acts on rather than prints (escape sequences, C1 controls, direction
+ * overrides). Text the server sent is shown with them escaped, so a response can never clear a
+ * screen, set a title or plant a link in the report.
  */
-const REQUEST_BODY_EXCERPT_LENGTH = 300
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it escapes
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
-function indentLines(text: string, prefix: string): string {
-  return text
-    .split('\n')
-    .map((line, i) => (i === 0 ? line : `${prefix}${line}`))
-    .join('\n')
+/** Text from the server, safe to print: control characters shown as `\u001b`. */
+export function safe(text: string): string {
+  return text.replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+const PAD = '         '
+
+function renderExchange(exchange: Exchange, index: number, paint: Palette): string[] {
+  const lines = [`      ${index + 1}. ${paint.bold(safe(`${exchange.method} ${exchange.url}`))}`]
+  if (exchange.requestBody !== undefined) lines.push(`${PAD}request body:  ${safe(excerpt(exchange.requestBody, 300))}`)
+  if (exchange.error !== undefined) lines.push(`${PAD}no response:   ${paint.red(safe(exchange.error))}`)
+  else {
+    lines.push(`${PAD}response:      ${exchange.status} ${safe(exchange.statusText ?? '')}`)
+    if (exchange.responseBody) lines.push(`${PAD}response body: ${safe(excerpt(exchange.responseBody, 300).replaceAll('\n', '\\n'))}`)
+  }
+  lines.push(`${PAD}${paint.dim(safe(curlCommand(exchange)))}`)
+  return lines
 }
 
 function mark(result: CheckResult, paint: Palette): string {
@@ -32,66 +44,34 @@ function mark(result: CheckResult, paint: Palette): string {
 }
 
 /**
- * One progress line for a finished check.
+ * One line for a rule's result.
  *
  * @example
- * renderProgressLine(result) // → '  ✓ list.returns-array  GET /todos answers 200 … (3 ms)'
+ * renderProgressLine(result) // → '  ✓ list.answers-array  GET /todos answers 200 … (12 held)'
  */
 export function renderProgressLine(result: CheckResult, options: PrettyOptions = {}): string {
   const paint = palette(options.color ?? false)
   const note = result.status === 'failed' && !result.counted ? paint.yellow(' (informational)') : ''
-  return `  ${mark(result, paint)} ${result.id}  ${paint.dim(`${result.title} (${result.durationMs} ms)`)}${note}`
+  return `  ${mark(result, paint)} ${result.id}  ${paint.dim(`${result.title} (${result.held} held)`)}${note}`
 }
 
-function renderExchange(exchange: Exchange, index: number, paint: Palette): string {
-  const lines = [`${INDENT}${index + 1}. ${paint.bold(`${exchange.method} ${exchange.url}`)}`]
-  const pad = `${INDENT}   `
-  if (exchange.requestBody !== undefined) {
-    const body = excerpt(exchange.requestBody, REQUEST_BODY_EXCERPT_LENGTH)
-    lines.push(`${pad}request body:  ${indentLines(body, `${pad}               `)}`)
-  }
-  if (exchange.error !== undefined) {
-    lines.push(`${pad}no response:   ${paint.red(exchange.error)}`)
-  } else {
-    lines.push(`${pad}response:      ${exchange.status} ${exchange.statusText}`)
-    const type = exchange.responseHeaders?.['content-type']
-    if (type) lines.push(`${pad}content-type:  ${type}`)
-    if (exchange.responseBody) {
-      lines.push(
-        `${pad}response body: ${indentLines(exchange.responseBody, `${pad}               `)}`,
-      )
-    }
-  }
-  if (exchange.note) lines.push(`${pad}note:          ${exchange.note}`)
-  lines.push(`${pad}${paint.dim(curlCommand(exchange))}`)
-  return lines.join('\n')
-}
-
-/** The full account of one failed check: rule, expected vs actual, each exchange with curl. */
+/** The full account of one failed rule: what broke it, expected and actual, the exchanges with curl. */
 export function renderFailure(result: CheckResult, options: PrettyOptions = {}): string {
   const paint = palette(options.color ?? false)
-  const heading = `${mark(result, paint)} ${paint.bold(result.id)} ${result.title}`
+  const times = (result.occurrences ?? 1) > 1 ? paint.dim(` (${result.occurrences}${result.occurrences === 3 ? '+' : ''} times)`) : ''
   const lines = [
-    heading + (result.counted ? '' : paint.yellow(` [${levelLabel(result.level)}, informational]`)),
-    `    rule:      ${result.rule}`,
-    `    problem:   ${result.message ?? 'failed'}`,
+    `${mark(result, paint)} ${paint.bold(result.id)}  ${safe(result.message ?? 'failed')}${times}`,
+    `    rule:      ${result.title} [${levelLabel(result.level)}, ${result.rule}]`,
   ]
-  if (result.expected !== undefined) lines.push(`    expected:  ${result.expected}`)
-  if (result.actual !== undefined) lines.push(`    actual:    ${result.actual}`)
-  const exchanges = result.exchanges ?? []
-  if (exchanges.length > 0) {
-    lines.push('    exchanges:')
-    exchanges.forEach((exchange, i) => {
-      lines.push(renderExchange(exchange, i, paint))
-    })
-  }
+  if (result.expected !== undefined) lines.push(`    expected:  ${safe(result.expected)}`)
+  if (result.actual !== undefined) lines.push(`    actual:    ${safe(result.actual)}`)
+  for (const [i, exchange] of (result.exchanges ?? []).entries()) lines.push(...renderExchange(exchange, i, paint))
   return lines.join('\n')
 }
 
 function levelNote(level: Level, report: ConformanceReport): string {
   if (level === 'required') return ''
-  if (level === 'recommended')
-    return report.strict ? 'counted (--strict)' : 'informational without --strict'
+  if (level === 'recommended') return report.strict ? 'counted (--strict)' : 'informational without --strict'
   return report.capabilities.includes(level) ? 'claimed' : 'not claimed: informational'
 }
 
@@ -99,117 +79,74 @@ function renderSummary(report: ConformanceReport, paint: Palette): string[] {
   return LEVELS.flatMap((level) => {
     const results = report.checks.filter((check) => check.level === level)
     if (results.length === 0) return []
-    const count = (status: CheckResult['status']) =>
-      results.filter((r) => r.status === status).length
+    const count = (status: CheckResult['status']) => results.filter((r) => r.status === status).length
     const failed = count('failed')
-    const parts = [`${count('passed')} passed`, failed ? paint.red(`${failed} failed`) : '0 failed']
-    if (count('skipped')) parts.push(`${count('skipped')} skipped`)
+    const parts = [`${count('passed')} held`, failed ? paint.red(`${failed} broken`) : '0 broken']
+    if (count('skipped')) parts.push(`${count('skipped')} not judged`)
     const note = levelNote(level, report)
-    return [
-      `  ${levelLabel(level).padEnd(20)} ${parts.join(', ')}${note ? paint.dim(`  (${note})`) : ''}`,
-    ]
+    return [`  ${levelLabel(level).padEnd(26)} ${parts.join(', ')}${note ? paint.dim(`  (${note})`) : ''}`]
   })
 }
 
-function renderResidue(report: ConformanceReport, paint: Palette): string[] {
+function renderCleanup(report: ConformanceReport, paint: Palette): string[] {
   const lines: string[] = []
   if (!report.cleanup.verified) {
-    lines.push(
-      paint.yellow(
-        `Cleanup unverified: ${report.cleanup.unverifiedBecause ?? 'it could not check'}; records marked ${report.marker} may remain.`,
-      ),
-    )
+    lines.push(paint.yellow(`Cleanup unverified: ${safe(report.cleanup.unverifiedBecause ?? 'it could not check')}; records whose content starts with ${report.marker} may remain.`))
   } else if (report.residue.length === 0) {
-    lines.push(
-      paint.dim(
-        `Cleanup verified: each record of the run was read back before its DELETE, and GET /todos lists none marked ${report.marker}.`,
-      ),
-    )
+    lines.push(paint.dim(`Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.`))
   }
-  if (report.residue.length > 0) {
-    const possible = report.residue.filter((r) => r.possible).length
-    lines.push(
-      paint.yellow(
-        `Cleanup left ${report.residue.length} record(s) of the run${possible ? ` (${possible} possible residue)` : ''} (content starts with ${report.marker}):`,
-      ),
-      ...report.residue.map(
-        (r) => `  id ${r.id}: ${r.possible ? 'possible residue: ' : ''}${r.reason}`,
-      ),
-    )
+  for (const residue of report.residue) {
+    lines.push(paint.yellow(`  ${residue.possible ? 'possible residue' : 'left behind'}: id ${safe(String(residue.id))}${residue.content === undefined ? '' : ` ${safe(JSON.stringify(residue.content).slice(0, 80))}`}: ${residue.reason}`))
   }
   return lines
 }
 
-/** One line on what the exploration did, or nothing when it did not run. */
-export function explorationSummary(report: ConformanceReport): string | undefined {
-  const kinds = report.exploration.kinds
-  if (kinds.length === 0) return undefined
-  const sum = (pick: (k: (typeof kinds)[number]) => number) =>
-    kinds.reduce((n, k) => n + pick(k), 0)
-  const queries = kinds
-    .filter((k) => k.kind !== 'operations')
-    .map((k) => `${k.kind} ${k.queries.length}`)
-    .join(', ')
-  return `Exploration (seed ${report.exploration.seed}, budget ${report.exploration.budget}): ${sum((k) => k.operations)} operations in ${sum((k) => k.runs)} random sequences, ${sum((k) => k.queries.length)} query combinations (${queries}), ${sum((k) => k.requests)} requests. Replay with --seed ${report.exploration.seed}.`
+/** One line on what the exploration did. */
+export function explorationSummary(report: ConformanceReport): string {
+  const { seed, budget, sequences, operations, listQueries, requests } = report.exploration
+  return `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
 }
 
 function renderObserved(report: ConformanceReport, paint: Palette): string[] {
-  const { idAssignment, duplicateIds, foreignRecordsAtStart } = report.observed
-  const ids = {
-    unknown: 'not tried',
-    assigns: 'the server assigns ids to creates without one',
-    refuses: 'the server refuses creates without an id',
-  }[idAssignment]
-  const lines = [
-    paint.dim(
-      `Observed: ${ids}; ${foreignRecordsAtStart} record(s) listed at the start, never written to.`,
-    ),
-  ]
-  const exploration = explorationSummary(report)
-  if (exploration) lines.push(paint.dim(exploration))
-  if (duplicateIds.length > 0) {
-    lines.push(paint.red(`Duplicate ids handed out by POST: ${duplicateIds.join(', ')}`))
-  }
-  if (report.unreachable) {
-    lines.push(paint.red(`Server unreachable: ${report.unreachable}. The run ended there.`))
-  }
+  const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = report.observed
+  const ids = { unknown: 'whether the server assigns ids is not known', assigns: 'the server assigns ids', refuses: 'the server refuses creates without an id' }[idAssignment]
+  const lines = [paint.dim(`Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`), paint.dim(explorationSummary(report))]
+  if (report.unreachable) lines.push(paint.red(`Server unreachable: ${safe(report.unreachable)}. The run ended there.`))
   return lines
 }
 
-function verdictLine(report: ConformanceReport, counted: CheckResult[], paint: Palette): string {
-  if (report.verdict === 'fail') {
-    return `${paint.red(paint.bold('FAIL'))} ${counted.length} counted check(s) failed: ${counted.map((c) => c.id).join(', ')}`
-  }
+function verdictLine(report: ConformanceReport, paint: Palette): string {
+  const counted = report.checks.filter((check) => check.status === 'failed' && check.counted)
+  if (report.verdict === 'fail') return `${paint.red(paint.bold('FAIL'))} ${counted.length} counted rule(s) broken: ${counted.map((c) => c.id).join(', ')}`
   if (report.verdict === 'partial') {
-    const why = report.unreachable
-      ? 'the server stopped answering'
-      : report.interrupted
-        ? 'the run was interrupted'
-        : 'the run was incomplete'
-    return `${paint.yellow(paint.bold('PARTIAL'))} no counted check failed, but ${why}: ${report.notRun} counted check(s) not run or inconclusive, so conformance is not shown`
+    const unjudged = report.checks.filter((check) => check.status === 'skipped' && check.counted && check.message !== 'not selected by only/skip')
+    const why = report.unreachable ? 'the server stopped answering' : report.interrupted ? 'the run was interrupted' : unjudged.length ? `${unjudged.length} counted rule(s) could not be judged on this server (${unjudged.map((c) => c.id).join(', ')})` : 'rules were left out with --only/--skip'
+    return `${paint.yellow(paint.bold('PARTIAL'))} no counted rule broken, but ${why}: conformance is not shown`
   }
   return `${paint.green(paint.bold('PASS'))} conforms to the todos contract`
 }
 
 /**
- * The end of a pretty run: failures in full, a summary per level, cleanup, verdict, duration.
+ * The end of a pretty run: counted failures in full, informational ones a line each, a summary
+ * per level, what was observed, cleanup, hints and the verdict.
  *
  * @example
  * console.log(renderPretty(await runConformance({ baseUrl }), { color: process.stdout.isTTY }))
  */
 export function renderPretty(report: ConformanceReport, options: PrettyOptions = {}): string {
   const paint = palette(options.color ?? false)
-  const failures = report.checks.filter((check) => check.status === 'failed')
-  const counted = failures.filter((check) => check.counted)
   const lines: string[] = []
-  for (const failure of failures) lines.push('', renderFailure(failure, options))
-  lines.push('', paint.bold(`Summary for ${report.baseUrl}`), ...renderSummary(report, paint), '')
-  lines.push(...renderObserved(report, paint), ...renderResidue(report, paint))
-  const ran = report.summary.passed + report.summary.failed
-  lines.push(
-    verdictLine(report, counted, paint),
-    paint.dim(`${ran} checks ran in ${report.durationMs} ms`) +
-      (report.interrupted ? paint.yellow(' (interrupted)') : ''),
-  )
+  for (const failure of report.checks.filter((check) => check.status === 'failed' && check.counted)) lines.push('', renderFailure(failure, options))
+  const informational = report.checks.filter((check) => check.status === 'failed' && !check.counted)
+  if (informational.length) {
+    lines.push('', paint.bold('Informational (not counted):'))
+    for (const check of informational) lines.push(`  ${paint.yellow('!')} ${check.id} [${levelLabel(check.level)}]: ${safe(check.message ?? '').slice(0, 200)}`)
+  }
+  const unjudged = report.checks.filter((check) => check.status === 'skipped' && check.counted && check.message !== 'not selected by only/skip')
+  for (const check of unjudged) lines.push(`  ${paint.yellow('?')} ${check.id}: ${check.message}`)
+  lines.push('', paint.bold(`Summary for ${safe(report.baseUrl)}`), ...renderSummary(report, paint), '')
+  lines.push(...renderObserved(report, paint), ...renderCleanup(report, paint))
+  for (const hint of report.hints) lines.push(paint.yellow(`Hint: ${safe(hint)}`))
+  lines.push(verdictLine(report, paint), paint.dim(`${report.requests} requests in ${report.durationMs} ms`) + (report.interrupted ? paint.yellow(' (interrupted)') : ''))
   return lines.join('\n')
 }

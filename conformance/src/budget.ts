@@ -1,4 +1,4 @@
-import { InvalidOptionsError } from '../errors.ts'
+import { InvalidOptionsError } from './errors.ts'
 
 /** How much the exploration may spend: requests, or milliseconds of wall time. */
 export type Budget = { requests: number } | { ms: number }
@@ -7,7 +7,7 @@ export type Budget = { requests: number } | { ms: number }
  * The default budget: enough runs to meet most defects, small enough that a whole run against
  * the reference server stays well under 10 s over HTTP.
  */
-export const DEFAULT_BUDGET: Budget = { requests: 4_000 }
+export const DEFAULT_BUDGET: Budget = { requests: 800 }
 
 /**
  * Reads `--budget`: a number of requests (`800`) or seconds (`5s`).

@@ -1,0 +1,140 @@
+import type { Exchange } from '../http/exchange.ts'
+import type { Capability } from '../levels.ts'
+
+/** An id as a server hands it out: the contract says integer, but the kit follows any. */
+export type Id = number | string
+
+/** A todo as the contract says it must be stored. */
+export interface Expected {
+  id: Id
+  content: string
+  completed: boolean
+}
+
+/** The last write a record saw: what reads must show since, and why they might not. */
+export interface LastWrite {
+  op: 'create' | 'replace' | 'patch'
+  /** The fields the write sent: only these may differ from the state before it. */
+  sent: readonly string[]
+  exchange: Exchange
+}
+
+/** One record the run created: proven its own by the create that answered with it. */
+export interface OwnRecord {
+  key: string
+  expected: Expected
+  /** States a read may also show, because a rule was already charged with them. */
+  tolerated: Set<string>
+  deleted: boolean
+  /** A 5xx or a lost answer to a write: what the record holds is unknown, so reads are not judged. */
+  uncertain: boolean
+  /** Made by a wrongly typed write the server accepted: only that rule judges its fields. */
+  untyped: boolean
+  lastWrite?: LastWrite
+  /**
+   * A request that named this record out of contract (a refused write, another record's PUT that
+   * carried its id): the rule that answers for whatever reads show of it now.
+   */
+  blame?: { rule: string; exchange: Exchange }
+}
+
+/** What the run learnt of the server's own choices where the contract leaves them open. */
+export interface Policy {
+  /** A create without an id gets one. */
+  assignsIds?: boolean
+  /** What a create does with an id the client chose. */
+  clientIds?: 'stored' | 'ignored' | 'refused'
+  /** A create that leaves out `completed` is accepted. */
+  completedOptional?: boolean
+  /** Kinds of content the server refuses (empty, long, beyond the BMP, control characters). */
+  refusedContent: Set<string>
+  /** The server trims spaces at the ends of `content`. */
+  trims?: boolean
+  /** The type of the ids it hands out. */
+  idType?: 'integer' | 'other'
+}
+
+/** A create the server refused: nothing of it may appear afterwards. */
+export interface RefusedCreate {
+  sent: unknown
+  exchange: Exchange
+}
+
+export const keyOf = (id: unknown): string => JSON.stringify(id) ?? 'undefined'
+
+/** The fields reads compare, as one string. */
+export const stateOf = (todo: { content: unknown; completed: unknown }): string =>
+  JSON.stringify([todo.content, todo.completed])
+
+/**
+ * The one executable model of the contract: the run's own records as they must be, the ids it
+ * found at the start (never written to), and what it learnt of the server.
+ */
+export class Model {
+  readonly records = new Map<string, OwnRecord>()
+  /** Ids listed before the run wrote anything: other people's records. */
+  readonly foreign = new Set<string>()
+  readonly policy: Policy = { refusedContent: new Set() }
+  readonly refusedCreates: RefusedCreate[] = []
+  /** The capabilities the server claims. */
+  claims: readonly Capability[] = []
+  /** A wrongly typed create that was not refused: lists that fail since are charged to it. */
+  untypedCreate?: Exchange
+  private counter = 0
+
+  /** Starts the content of every record the run creates. */
+  readonly marker: string
+
+  constructor(marker: string) {
+    this.marker = marker
+  }
+
+  /** A content no other record of the run holds: the marker, a counter and `label`. */
+  content(label: string): string {
+    this.counter += 1
+    return `${this.marker} ${this.counter.toString(36)} ${label}`.trim()
+  }
+
+  /** Whether a content proves a record the run's own. */
+  ownsContent(content: unknown): boolean {
+    return typeof content === 'string' && content.startsWith(`${this.marker} `)
+  }
+
+  /** Records the run holds and has not deleted. */
+  live(): OwnRecord[] {
+    return [...this.records.values()].filter((record) => !record.deleted)
+  }
+
+  /** Live records whose state is known, so reads of them can be judged. */
+  settled(): OwnRecord[] {
+    return this.live().filter((record) => !record.uncertain && !record.untyped)
+  }
+
+  /** Records the run deleted, with an answer that said so. */
+  deleted(): OwnRecord[] {
+    return [...this.records.values()].filter((record) => record.deleted && !record.uncertain)
+  }
+
+  /** Records a new create answered with. */
+  adopt(expected: Expected, lastWrite: LastWrite): OwnRecord {
+    const record: OwnRecord = {
+      key: keyOf(expected.id),
+      expected,
+      tolerated: new Set(),
+      deleted: false,
+      uncertain: false,
+      untyped: false,
+      lastWrite,
+    }
+    this.records.set(record.key, record)
+    return record
+  }
+
+  /** An id nobody holds as far as the run can see: not listed, not the run's. */
+  unusedId(): number {
+    for (;;) {
+      const id = 1_000_000_000 + Math.floor(Math.random() * 1_000_000_000)
+      if (!this.foreign.has(keyOf(id)) && !this.records.has(keyOf(id))) return id
+    }
+  }
+}

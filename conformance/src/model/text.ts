@@ -1,0 +1,95 @@
+import type { OrderKey } from '@todokit/sdk/contract'
+
+/**
+ * What every reading of the contract's search and sort agrees on. The contract says only "free-
+ * text search uses `q`" and "sorting uses `order`": a server may match substrings or whole words,
+ * any word or all of them, with or without case and accents; it may compare strings by code point
+ * or by a locale. An expectation holds only when every such reading agrees.
+ */
+
+/** Text with case and accents folded away, as the loosest reading compares it. */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+/** The words of a text: runs of letters and digits. */
+export function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+/gu) ?? []
+}
+
+/**
+ * Whether every reading of search must return a record whose content is `content`: the content
+ * holds `q` exactly, and each word of `q` is a whole word of the content. A `q` without a word
+ * (`+`, `%`) is left to the readings.
+ */
+export function mustMatchSearch(content: string, q: string): boolean {
+  const wanted = words(q)
+  if (wanted.length === 0 || !content.includes(q)) return false
+  const present = new Set(words(content))
+  return wanted.every((word) => present.has(word))
+}
+
+/**
+ * Whether some reading of search may return a record: some folded word of `q` (or `q` itself) is
+ * part of one of the record's folded fields (some servers search every field).
+ */
+export function mayMatchSearch(fields: readonly string[], q: string): boolean {
+  const needles = [q, ...words(q)].map(fold).filter(Boolean)
+  if (words(q).length === 0) return true
+  return fields.some((field) => needles.some((needle) => fold(field).includes(needle)))
+}
+
+const codePoints = (text: string) => Array.from(text, (char) => char.codePointAt(0) ?? 0)
+
+/** The string orders a correct server may use. */
+const COLLATIONS: Array<(a: string, b: string) => number> = [
+  (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  (a, b) => {
+    const [x, y] = [codePoints(a), codePoints(b)]
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0)
+    }
+    return x.length - y.length
+  },
+  (a, b) => a.localeCompare(b),
+  (a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }),
+  (a, b) => fold(a).localeCompare(fold(b)),
+  (a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0),
+]
+
+/** A record as sort compares it. */
+export interface Sortable {
+  id: unknown
+  content: string
+  completed: boolean
+}
+
+/** The sign of `a` against `b` under one key, or `undefined` when correct servers may differ. */
+function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined {
+  const descending = key.startsWith('-')
+  const field = descending ? key.slice(1) : key
+  let sign: number | undefined
+  if (field === 'id') {
+    sign =
+      typeof a.id === 'number' && typeof b.id === 'number' ? Math.sign(a.id - b.id) : undefined
+  } else if (field === 'completed') {
+    sign = Number(a.completed) - Number(b.completed)
+  } else {
+    const signs = new Set(COLLATIONS.map((compare) => Math.sign(compare(a.content, b.content))))
+    sign = signs.size === 1 ? [...signs][0] : undefined
+  }
+  return sign === undefined ? undefined : descending ? -sign : sign
+}
+
+/**
+ * Whether `order` requires `a` before `b`: `true`, `false`, or `undefined` when either is
+ * correct (a tie, or strings that correct collations order differently).
+ */
+export function mustPrecede(order: readonly OrderKey[], a: Sortable, b: Sortable): boolean | undefined {
+  for (const key of order) {
+    const sign = compareBy(key, a, b)
+    if (sign === undefined) return undefined
+    if (sign !== 0) return sign < 0
+  }
+  return undefined
+}

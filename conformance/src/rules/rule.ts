@@ -1,0 +1,150 @@
+import type { OrderKey } from '@todokit/sdk/contract'
+import type { HttpResponse } from '../http/client.ts'
+import type { Exchange } from '../http/exchange.ts'
+import type { Level } from '../levels.ts'
+import type { Model, OwnRecord } from '../model/model.ts'
+
+/** The operations of the contract, by what they do. */
+export type OpName = 'list' | 'walk' | 'get' | 'create' | 'replace' | 'patch' | 'delete'
+
+/**
+ * A request sent wrong on purpose, and what is wrong with it. Probes only ever aim at the run's
+ * own records or at ids nobody holds.
+ */
+export type ProbeKind =
+  | 'malformed-json'
+  | 'wrong-type'
+  | 'missing-field'
+  | 'empty-patch'
+  | 'taken-id'
+  | 'body-id'
+  | 'path-id'
+  | 'canonical-path-id'
+  | 'unknown-id'
+  | 'bad-paging'
+
+/** A list query: field filters, search, sort, and paging. */
+export interface ListQuery {
+  id?: string
+  content?: string
+  completed?: string
+  q?: string
+  order?: OrderKey[]
+  limit?: string
+  cursor?: string
+}
+
+/** What one operation sent and saw, and the state of the model before it. */
+export interface Observation {
+  op: OpName
+  probe?: ProbeKind
+  /** The record a single-record request aimed at, as the model held it before. */
+  target?: OwnRecord
+  /** The path id of a request that aimed at no record of the run. */
+  pathId?: string
+  /** The JSON body sent (a raw text for malformed JSON). */
+  sent?: unknown
+  query?: ListQuery
+  /** The answer; absent when none came (timeout, reset). */
+  response?: HttpResponse
+  /** Why no answer came. */
+  error?: string
+  exchange: Exchange
+  /** Every page of a paged walk, in order. */
+  pages?: HttpResponse[]
+  /** Keys of the run's records written while a walk went on: not judged by it. */
+  touched?: Set<string>
+  /** The paged walk stopped early, and why. */
+  walkStopped?: string
+}
+
+/** One rule's verdict on one observation. */
+export type Judgement =
+  | { held: true }
+  | { failed: string; expected?: string; actual?: string; exchanges?: Exchange[] }
+
+/**
+ * One rule of the contract, judged on every observation of the run, however it was produced.
+ * `judge` answers `undefined` when the observation says nothing about the rule.
+ *
+ * @example
+ * const rule: Rule = {
+ *   id: 'list.answers-array', level: 'required', section: '§4 GET /todos',
+ *   title: 'GET /todos answers 200 with a JSON array',
+ *   judge: (obs) => obs.op === 'list' && !obs.query ? (Array.isArray(obs.response?.json) ? held : { failed: 'not an array' }) : undefined,
+ * }
+ */
+export interface Rule {
+  /** Stable id, `area.what-it-verifies`; `--only`/`--skip` globs match it. */
+  readonly id: string
+  /** What the rule demands, as a sentence. */
+  readonly title: string
+  readonly level: Level
+  /** Where the contract says so, e.g. `§4 rule 1`; todokit's own choices say so. */
+  readonly section: string
+  judge(observation: Observation, model: Model): Judgement | undefined
+}
+
+export const held: Judgement = { held: true }
+
+/** A short account of what a value is, for messages: the JSON itself, shortened. */
+export function shown(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text
+}
+
+/** `POST /todos` or `GET /todos?q=x`, as messages name a request. */
+export function requestLine(exchange: Exchange): string {
+  const url = new URL(exchange.url)
+  return `${exchange.method} ${decodeURIComponent(url.pathname + url.search)}`
+}
+
+/** `PATCH /todos/7 answered 404 Not Found`, or why no answer came. */
+export function answered(observation: Observation): string {
+  const { exchange } = observation
+  const outcome =
+    exchange.error === undefined
+      ? `answered ${exchange.status} ${exchange.statusText}`
+      : `got no answer (${exchange.error})`
+  const body =
+    observation.sent === undefined || observation.op === 'get' || observation.op === 'delete'
+      ? ''
+      : ` ${typeof observation.sent === 'string' ? observation.sent : shown(observation.sent)}`
+  return `${requestLine(exchange)}${body} ${outcome}`
+}
+
+export const status = (observation: Observation): number | undefined =>
+  observation.response?.status
+
+export const isSuccess = (observation: Observation): boolean => {
+  const code = status(observation)
+  return code !== undefined && code >= 200 && code < 300
+}
+
+export const isClientError = (observation: Observation): boolean => {
+  const code = status(observation)
+  return code !== undefined && code >= 400 && code < 500
+}
+
+/** Whether a value is a JSON object (not an array, not null). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** What is wrong with a todo's field types, or `undefined` when it has the contract's three. */
+export function typeProblem(todo: unknown): string | undefined {
+  if (!isObject(todo)) return `${shown(todo)} is not a JSON object`
+  if (typeof todo.id !== 'number' || !Number.isInteger(todo.id)) {
+    return `its id is ${shown(todo.id)}, not an integer`
+  }
+  if (typeof todo.content !== 'string') return `its content is ${shown(todo.content)}, not a string`
+  if (typeof todo.completed !== 'boolean') {
+    return `its completed is ${shown(todo.completed)}, not a boolean`
+  }
+  return undefined
+}
+
+/** Whether a query has any parameter. */
+export const hasQuery = (observation: Observation): boolean =>
+  observation.query !== undefined && Object.keys(observation.query).length > 0

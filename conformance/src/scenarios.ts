@@ -1,0 +1,302 @@
+import type { OrderKey } from '@todokit/sdk/contract'
+import type { Model, OwnRecord } from './model/model.ts'
+import type { Operations } from './operations.ts'
+import type { ListQuery } from './rules/rule.ts'
+
+/**
+ * Contents that break naive storage, escaping, matching or typing. Each is sent as a whole
+ * content; a server may refuse the empty, long, control and astral ones, and trim the padded.
+ */
+export const EDGE_CONTENTS = [
+  '',
+  '42',
+  'true',
+  'null',
+  '+',
+  '%',
+  'a+b',
+  '50% & more',
+  "it's \"quoted\"",
+  'c++ (x) [y] .* $1 ^',
+  '<b>&amp;</b>',
+  '  padded  ',
+  'Grüße café',
+  'e\u0301 vs é',
+  'emoji 🙂 𝔘',
+  'bell \u0007 tab\t',
+  'x'.repeat(300),
+]
+
+/** Large ids where storage types end: 32-bit, unsigned 32-bit, and JSON's exact integers. */
+export const EDGE_IDS = [2 ** 31 - 1, 2 ** 31, 2 ** 32 + 1, 2 ** 53 - 1]
+
+/** What scenarios share: the operations, the model and the room to make records. */
+export interface Run {
+  ops: Operations
+  model: Model
+  /** Creates a record the way the server accepts, with a content of the run's. */
+  make(label: string, completed?: boolean, content?: string): Promise<OwnRecord | undefined>
+  /** How many requests may go at once. */
+  concurrency: number
+}
+
+/** One scripted scenario: a name for the report and the operations it drives. */
+export interface Scenario {
+  name: string
+  run(run: Run): Promise<void>
+}
+
+const plainReads = async ({ ops }: Run, record: OwnRecord) => {
+  await ops.get(record)
+  await ops.list()
+}
+
+/** Every kind of read the kit knows, aimed at one record. */
+async function allReads({ ops, model }: Run, record: OwnRecord) {
+  await ops.get(record)
+  await ops.list()
+  await ops.list({ content: record.expected.content })
+  await ops.list({ completed: String(record.expected.completed) })
+  await ops.list({ id: String(record.expected.id) })
+  await ops.list({ q: model.marker })
+  await ops.list({ order: ['content'] })
+}
+
+const sortKeys: OrderKey[][] = [['id'], ['content'], ['completed'], ['-id'], ['-content'], ['completed', '-content'], ['completed', 'id']]
+
+/** Today's catalogue as data: the scripted scenarios, in the order they run. */
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'create, then read back by id and in the list',
+    async run(run) {
+      const done = await run.make('done', true)
+      const open = await run.make('open', false)
+      for (const record of [open, done]) if (record) await plainReads(run, record)
+    },
+  },
+  {
+    name: 'PATCH one field, then the other',
+    async run(run) {
+      const record = await run.make('patched', false)
+      if (!record) return
+      await run.ops.patch(record, { completed: true })
+      await plainReads(run, record)
+      await run.ops.patch(record, { content: run.model.content('patched again') })
+      await plainReads(run, record)
+    },
+  },
+  {
+    name: 'PUT the complete record',
+    async run(run) {
+      const record = await run.make('replaced', false)
+      if (!record) return
+      await run.ops.replace(record, { id: record.expected.id, content: run.model.content('replacement'), completed: true })
+      await plainReads(run, record)
+    },
+  },
+  {
+    name: 'DELETE, then read and delete again',
+    async run(run) {
+      const record = await run.make('deleted')
+      if (!record) return
+      await run.ops.delete(record)
+      await run.ops.list()
+      await run.ops.get(record, 'unknown-id')
+      await run.ops.delete(record, 'unknown-id')
+    },
+  },
+  {
+    name: 'reads of every kind before and after writes of every kind',
+    async run(run) {
+      const writes: Array<(record: OwnRecord) => Promise<unknown>> = [
+        (record) => run.ops.patch(record, { content: run.model.content('cache content') }),
+        (record) => run.ops.patch(record, { completed: !record.expected.completed }),
+        (record) => run.ops.replace(record, { id: record.expected.id, content: run.model.content('cache put'), completed: !record.expected.completed }),
+        (record) => run.ops.delete(record),
+      ]
+      for (const write of writes) {
+        const record = await run.make('cache before', false)
+        if (!record) return
+        await allReads(run, record)
+        await write(record)
+        await allReads(run, record)
+      }
+    },
+  },
+  {
+    name: 'edge values: create, read, filter and search each',
+    async run(run) {
+      const { ops } = run
+      for (const content of EDGE_CONTENTS) {
+        const record = await run.make('edge', false, content)
+        if (!record) continue
+        await ops.get(record)
+        await ops.list({ content: record.expected.content })
+        if (content.trim()) await ops.list({ q: content.trim() })
+      }
+      await ops.list()
+      const target = await run.make('edge patch', false)
+      if (!target) return
+      for (const content of ['42', 'x'.repeat(300), 'emoji 🙂', '']) {
+        await ops.patch(target, { content })
+        await ops.get(target)
+      }
+      await ops.list()
+    },
+  },
+  {
+    name: 'filters, search and sort, alone and combined',
+    async run(run) {
+      const { ops, model } = run
+      const words = ['alpha Beta', 'beta gamma', 'Gamma delta', 'delta alpha', 'Épée alpha']
+      const made: OwnRecord[] = []
+      for (const [i, word] of words.entries()) {
+        const record = await run.make(word, i % 2 === 0)
+        if (record) made.push(record)
+      }
+      const queries: ListQuery[] = [
+        { completed: 'true' },
+        { completed: 'false' },
+        { q: model.marker },
+        { q: 'alpha' },
+        { q: 'beta gamma' },
+        { q: 'delta', completed: 'true' },
+        { q: model.marker, completed: 'false' },
+        ...sortKeys.map((order) => ({ order })),
+        ...sortKeys.map((order) => ({ order, completed: 'false' })),
+        { q: model.marker, order: ['content'] },
+      ]
+      for (const record of made.slice(0, 2)) queries.push({ id: String(record.expected.id) }, { content: record.expected.content })
+      for (const query of queries) await ops.list(query)
+    },
+  },
+  {
+    name: 'ids: concurrent creates, large ids, an id already taken',
+    async run(run) {
+      const { ops, model } = run
+      const labels = Array.from({ length: Math.min(run.concurrency, 8) }, (_, i) => `concurrent ${i}`)
+      await Promise.all(labels.map((label) => run.make(label)))
+      await ops.list()
+      if (model.policy.clientIds === 'stored') {
+        for (const id of EDGE_IDS) {
+          if (model.records.has(JSON.stringify(id)) || model.foreign.has(JSON.stringify(id))) continue
+          const record = await ops.create({ id, content: model.content('large id'), completed: false })
+          if (record) await ops.get(record)
+          const after = await run.make('after large id')
+          if (after) await ops.get(after)
+        }
+        await ops.list()
+        const holder = await run.make('taken')
+        if (holder) {
+          await ops.create({ id: holder.expected.id, content: model.content('same id'), completed: true }, 'taken-id')
+          await plainReads(run, holder)
+        }
+      }
+    },
+  },
+  {
+    name: 'PUT and PATCH whose body id differs from the path',
+    async run(run) {
+      const { ops, model } = run
+      for (const method of ['replace', 'patch'] as const) {
+        const [first, second] = [await run.make('path record'), await run.make('body record')]
+        if (!first || !second) return
+        await ops[method](first, { id: second.expected.id, content: model.content('body id'), completed: true }, 'body-id')
+        await ops.get(first)
+        await ops.get(second)
+        await ops.list()
+      }
+    },
+  },
+  {
+    name: 'path ids that are not canonical integers, and ids nobody holds',
+    async run(run) {
+      const { ops, model } = run
+      const record = await run.make('path', false)
+      if (!record) return
+      const id = String(record.expected.id)
+      await ops.get(`${id}abc`, 'path-id')
+      await ops.patch(`${id}abc`, { completed: true }, 'path-id')
+      await ops.get(`0${id}`, 'canonical-path-id')
+      await ops.get(`${id}.0`, 'canonical-path-id')
+      const unused = String(model.unusedId())
+      await ops.get(unused, 'unknown-id')
+      await ops.patch(unused, { completed: true }, 'unknown-id')
+      await ops.delete(unused, 'unknown-id')
+      await plainReads(run, record)
+    },
+  },
+  {
+    name: 'malformed JSON, a PUT without a field, an empty PATCH',
+    async run(run) {
+      const { ops, model } = run
+      const record = await run.make('mistakes', false)
+      if (!record) return
+      await ops.create('{"content": "unterminated', 'malformed-json')
+      await ops.patch(record, '{"completed": tru', 'malformed-json')
+      await ops.replace(record, { id: record.expected.id, content: model.content('no completed') }, 'missing-field')
+      await ops.patch(record, {}, 'empty-patch')
+      await plainReads(run, record)
+    },
+  },
+  {
+    name: 'paged walks, alone, with a query, and while records change',
+    async run(run) {
+      const { ops, model } = run
+      while (model.settled().length < 9) if (!(await run.make('page'))) return
+      for (const limit of ['1', '2', '3']) await ops.walk({ limit })
+      await ops.walk({ limit: '2', completed: 'false', order: ['content'] })
+      await ops.walk({ limit: '2', order: ['-id'] })
+      const doomed = model.settled()[0]
+      await ops.walk({ limit: '2' }, async () => {
+        await run.make('created mid-walk')
+        if (doomed) await ops.delete(doomed)
+      })
+      for (const limit of ['0', '-1', 'abc']) await ops.list({ limit }, 'bad-paging')
+      await ops.list({ limit: '2', cursor: 'not-a-cursor-of-yours' }, 'bad-paging')
+    },
+  },
+  {
+    name: 'a collection larger than a server’s internal page',
+    async run(run) {
+      while (run.model.settled().length < 110) if (!(await run.make('bulk'))) return
+      await run.ops.list()
+      await run.ops.walk({ limit: '50' })
+    },
+  },
+]
+
+/** Wrong types in every field of every write: last, as a lax server may store them and break. */
+export const WRONG_TYPES: Scenario = {
+  name: 'wrongly typed fields in every write',
+  async run(run) {
+    const { ops, model } = run
+    const bad: unknown[] = [null, 123, true, [], {}, ['x'], { a: 1 }]
+    const record = await run.make('typed', false)
+    if (record) {
+      for (const value of bad) {
+        await ops.patch(record, { content: value }, 'wrong-type')
+        if (typeof value !== 'boolean') await ops.patch(record, { completed: value === null ? null : typeof value === 'number' ? 1 : value }, 'wrong-type')
+      }
+      await ops.patch(record, { completed: 'true' }, 'wrong-type')
+      await ops.replace(record, { id: record.expected.id, content: 7, completed: 'false' }, 'wrong-type')
+      await plainReads(run, record)
+    }
+    const withId = model.policy.clientIds === 'stored'
+    const idOf = () => (withId ? { id: model.unusedId() } : {})
+    for (const value of bad) {
+      await ops.create({ ...idOf(), content: model.content('typed'), completed: value }, 'wrong-type')
+      await ops.list()
+    }
+    if (withId) {
+      for (const id of [1.5, '12', null]) {
+        await ops.create({ id, content: model.content('typed id'), completed: false }, 'wrong-type')
+      }
+      await ops.list()
+    }
+    for (const value of bad) {
+      await ops.create({ ...idOf(), content: value, completed: false }, 'wrong-type')
+      await ops.list()
+    }
+  },
+}
