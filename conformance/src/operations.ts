@@ -24,6 +24,9 @@ export interface RuleTally {
 /** The server stopped answering: a fresh `GET /todos` failed to connect too. The run ends. */
 export class Unreachable extends Error {}
 
+/** The run's signal aborted a request: nothing more is sent or judged but cleanup. */
+export class Interrupted extends Error {}
+
 /** Failures kept per rule: the report shows the first, and counts the rest. */
 const FAILURES_KEPT = 3
 
@@ -44,7 +47,7 @@ function parameters(query: ListQuery | undefined): Record<string, string> | unde
  * with the model's state before it, has every rule judge that, and then moves the model on.
  */
 export class Operations {
-  readonly tally = new Map<string, RuleTally>()
+  readonly tally: Map<string, RuleTally>
   requests = 0
   /** Keys of records written while a paged walk goes on. */
   private touching?: Set<string>
@@ -53,11 +56,18 @@ export class Operations {
   readonly model: Model
   readonly rules: readonly Rule[]
 
-  constructor(http: HttpClient, model: Model, rules: readonly Rule[]) {
+  constructor(http: HttpClient, model: Model, rules: readonly Rule[], tally?: Map<string, RuleTally>) {
     this.http = http
     this.model = model
     this.rules = rules
-    for (const rule of rules) this.tally.set(rule.id, { held: 0, failures: [] })
+    this.tally = tally ?? new Map(rules.map((rule) => [rule.id, { held: 0, failures: [] }]))
+  }
+
+  /** The same operations, model and tally over another client (cleanup's, which no signal stops). */
+  over(http: HttpClient): Operations {
+    const ops = new Operations(http, this.model, this.rules, this.tally)
+    ops.requests = this.requests
+    return ops
   }
 
   private async send(
@@ -76,8 +86,9 @@ export class Operations {
       return { response, exchange: response.exchange }
     } catch (error) {
       const exchange = (error as { exchange?: Exchange }).exchange
+      if (this.http.config.signal?.aborted) throw new Interrupted('interrupted')
       if (!exchange) throw error
-      if (isErrorType(error, NetworkError) && !this.http.config.signal?.aborted) {
+      if (isErrorType(error, NetworkError)) {
         try {
           await this.http.request('GET', COLLECTION_PATH)
         } catch (again) {
@@ -208,6 +219,7 @@ export class Operations {
       const found = Array.isArray(listed.response?.json) ? listed.response.json.find((item) => isObject(item) && item.content === sent.content) : undefined
       if (isObject(found) && (typeof found.id === 'number' || typeof found.id === 'string')) id = found.id
     }
+    if (observation.probe) model.acceptedProbe = observation.exchange
     if (id === undefined) return undefined
     const holder = model.records.get(JSON.stringify(id))
     if (holder && !holder.deleted) {
@@ -215,6 +227,7 @@ export class Operations {
       return undefined
     }
     if (!observation.probe) this.learn(sent, id)
+    if (observation.probe === 'large-id' && String(id) !== String(sent.id)) return undefined
     const shownBody = isObject(json) ? json : {}
     const expected: Expected = {
       id,
@@ -223,12 +236,13 @@ export class Operations {
     }
     this.trim(expected, shownBody)
     const record = model.adopt(expected, { op: 'create', sent: ['content', 'completed'], exchange: observation.exchange })
+    // A record whose stored fields the type rule already charged, or whose id cannot be named
+    // exactly, is read no further: one cause, one charge.
+    if (!isObject(json) || typeof json.completed !== 'boolean' || (typeof id === 'number' && !Number.isSafeInteger(id))) record.uncertain = true
     if (observation.probe === 'wrong-type') {
+      model.untypedCreate = observation.exchange
       if (typeProblem(json) === undefined && isObject(json)) Object.assign(expected, { content: json.content, completed: json.completed })
-      else {
-        record.untyped = true
-        model.untypedCreate = observation.exchange
-      }
+      else record.untyped = true
     }
     if (isObject(json) && typeof json.content === 'string' && typeof json.completed === 'boolean') record.tolerated.add(stateOf({ content: json.content, completed: json.completed }))
     return record

@@ -4,12 +4,12 @@ import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
 import { type Id, Model, keyOf } from './model/model.ts'
-import { Operations, recordPath, Unreachable } from './operations.ts'
+import { Interrupted, Operations, recordPath, Unreachable } from './operations.ts'
 import { type ConformanceOptions, resolveOptions } from './options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { rules as allRules } from './rules/index.ts'
 import { isObject, type Rule, shown } from './rules/rule.ts'
-import { type Run, SCENARIOS, WRONG_TYPES } from './scenarios.ts'
+import { LARGE_IDS, type Run, SCENARIOS, WRONG_TYPES } from './scenarios.ts'
 import { isSelected } from './select.ts'
 import { TOOL_NAME, TOOL_VERSION } from './version.ts'
 
@@ -127,11 +127,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const base = { ops, model, concurrency: resolved.concurrency }
   const run: Run = { ...base, make: recordMaker(base) }
 
-  const first = await ops.list()
-  if (first.error !== undefined && !first.response) {
-    if (resolved.signal?.aborted) throw new Error('interrupted')
-    throw new ServerUnreachableError(`Cannot reach ${resolved.baseUrl}: ${first.error}. Is the server running, and is the URL right?`)
-  }
+  const unreachableAtStart = (reason: string) =>
+    new ServerUnreachableError(`Cannot reach ${resolved.baseUrl}: ${reason}. Is the server running, and is the URL right?`)
+  const first = await ops.list().catch((error: unknown) => {
+    throw error instanceof Unreachable ? unreachableAtStart(error.message) : error
+  })
+  if (first.error !== undefined && !first.response) throw unreachableAtStart(first.error)
   if (Array.isArray(first.response?.json)) {
     for (const item of first.response.json) if (isObject(item)) model.foreign.add(keyOf(item.id))
   }
@@ -145,6 +146,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     try {
       await part()
     } catch (error) {
+      if (error instanceof Interrupted) return
       if (!(error instanceof Unreachable)) throw error
       unreachable = error.message
     }
@@ -157,11 +159,25 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await guarded(async () => {
       exploration = await explore(run, resolved.seed, resolved.budget, stop)
     })
+    await guarded(() => LARGE_IDS.run(run))
     await guarded(() => WRONG_TYPES.run(run))
   } finally {
-    if (unreachable === undefined) cleanup = await cleanUp(run)
-    else cleanup = { residue: model.live().map((record) => ({ id: record.expected.id, content: record.expected.content, reason: 'not removed: the server stopped answering', possible: true })), verified: false, unverifiedBecause: `the server stopped answering (${unreachable})` }
+    // Cleanup ignores the run's signal: an interrupted run still removes its records.
+    const cleanupOps = ops.over(createHttpClient({ ...resolved, signal: undefined }))
+    cleanup =
+      unreachable === undefined
+        ? await cleanUp({ ...run, ops: cleanupOps }).catch((error: unknown) => {
+            if (!(error instanceof Unreachable)) throw error
+            return { residue: [], verified: false, unverifiedBecause: `the server stopped answering (${error.message})` }
+          })
+        : {
+            residue: model.live().map((record) => ({ id: record.expected.id, content: record.expected.content, reason: 'not removed: the server stopped answering', possible: true })),
+            verified: false,
+            unverifiedBecause: `the server stopped answering (${unreachable})`,
+          }
+    ops.requests = cleanupOps.requests
   }
+
 
   const checks: CheckResult[] = allRules.map((rule) => {
     const tally = ops.tally.get(rule.id)

@@ -4,10 +4,10 @@ import { type RunningJsonServer, startJsonServer } from './json-server.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 import { type StoredRecord, type VariantOptions, variantServer } from './variant-server.ts'
 
-/** Seeds per server: each replays a different exploration. */
-const SEEDS = Array.from({ length: 20 }, (_, i) => 1 + i * 7919)
-/** A small budget per seed keeps 20 seeds quick; the default run spends far more. */
-const BUDGET = { requests: 160 }
+/** Seeds per server: each replays a different exploration after the same scenarios. */
+const SEEDS = Array.from({ length: 3 }, (_, i) => 1 + i * 7919)
+/** The default budget: what a user's run explores. */
+const BUDGET = { requests: 800 }
 
 const FOREIGN: StoredRecord[] = [
   { id: 1, content: 'Water the plants', completed: false },
@@ -55,7 +55,6 @@ async function exploreSeeds(
       strict: true,
       seed,
       budget: BUDGET,
-      only: ['explore.*'],
       // A loaded machine may be slow to answer; a timeout here would say nothing of fairness.
       timeout: 20_000,
     })
@@ -64,7 +63,7 @@ async function exploreSeeds(
   return found
 }
 
-describe('fair to every correct server: zero failures over 20 seeds', () => {
+describe('fair to every correct server: zero failures over 3 seeds', () => {
   it('the reference server', async () => {
     const { store, fetch } = referenceApp()
     expect(await exploreSeeds(fetch)).toEqual([])

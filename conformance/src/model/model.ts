@@ -78,8 +78,10 @@ export class Model {
   readonly refusedCreates: RefusedCreate[] = []
   /** The capabilities the server claims. */
   claims: readonly Capability[] = []
-  /** A wrongly typed create that was not refused: lists that fail since are charged to it. */
+  /** A wrongly typed create that was not refused: lists and creates that fail since are charged to it. */
   untypedCreate?: Exchange
+  /** The last create sent wrong on purpose (or with a large id) that the server accepted. */
+  acceptedProbe?: Exchange
   private counter = 0
 
   /** Starts the content of every record the run creates. */

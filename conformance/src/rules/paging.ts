@@ -11,8 +11,19 @@ function pagesOf(observation: Observation): Record<string, unknown>[][] | undefi
 
 const limitOf = (observation: Observation) => Number(observation.query?.limit)
 
-/** Whether the walk's pages kept to the limit, so what the walk shows is paging's doing. */
-const limited = (observation: Observation) => pagesOf(observation)?.every((page) => page.length <= limitOf(observation)) === true
+/** A `Link` header that speaks of a next page but does not parse as RFC 8288 says. */
+const malformedLink = (page: { headers: Headers }) => {
+  const link = page.headers.get('link')
+  return link !== null && /next/i.test(link) && nextLinkTarget(link) === undefined
+}
+
+/**
+ * Whether the walk's pages kept to the limit and announced their next pages readably, so what
+ * the walk shows is the paging's doing.
+ */
+const limited = (observation: Observation) =>
+  pagesOf(observation)?.every((page) => page.length <= limitOf(observation)) === true &&
+  !(observation.pages ?? []).some(malformedLink)
 
 function judgeWalk(observation: Observation, model: Model): Judgement {
   const pages = pagesOf(observation) ?? []
@@ -61,8 +72,11 @@ export const pagingRules: Rule[] = [
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
     judge(observation) {
-      if (observation.op !== 'walk' || !limited(observation)) return undefined
+      if (observation.op !== 'walk') return undefined
       const pages = observation.pages ?? []
+      const unreadable = pages.find(malformedLink)
+      if (unreadable) return { failed: `${requestLine(unreadable.exchange)} announced its next page as ${shown(unreadable.headers.get('link'))}`, expected: 'Link: <URI>; rel="next"', actual: `${unreadable.headers.get('link')}` }
+      if (!limited(observation)) return undefined
       const first = pages[0]
       if (!first) return undefined
       const total = (pagesOf(observation) ?? []).flat().length

@@ -12,6 +12,7 @@ import {
   requestLine,
   shown,
   status,
+  fieldProblem,
   typeProblem,
 } from './rule.ts'
 
@@ -110,9 +111,16 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§4 POST /todos',
     judge(observation, model) {
-      if (observation.op !== 'create' || observation.probe !== undefined) return undefined
+      if (observation.op !== 'create' || (observation.probe !== undefined && observation.probe !== 'large-id')) return undefined
       const sent = sentObject(observation)
       const code = status(observation)
+      if (observation.probe === 'large-id') {
+        if (isClientError(observation)) return held
+        const body = observation.response?.json
+        if (isSuccess(observation) && isObject(body) && body.id !== sent.id && model.policy.clientIds === 'stored') {
+          return fail(`${answered(observation)} with id ${shown(body.id)}: the id sent was not stored exactly`, `id ${shown(sent.id)}, or a 4xx`, shown(body))
+        }
+      }
       if (code === 200 || code === 201) {
         const body = observation.response?.json
         if (!isObject(body)) return fail(`${answered(observation)} with a body that is not the stored todo`, 'the stored todo', actualOf(observation))
@@ -125,6 +133,9 @@ export const recordRules: Rule[] = [
       // A refusal for a choice the contract leaves open is the server's right: a required
       // field, ids it assigns or wants, content it will not store. The policy says which.
       if (code !== undefined && code >= 400 && code < 500 && observation.sent !== undefined && isRefusalAllowed(observation, model)) return undefined
+      if (model.untypedCreate && (code === undefined || code >= 500)) return undefined
+      const since = model.acceptedProbe && (code === undefined || code >= 500) ? model.acceptedProbe : undefined
+      if (since) return { failed: `${answered(observation)}, since ${requestLine(since)} ${since.requestBody ?? ''} was accepted`, expected: '200 or 201 with the stored todo', actual: actualOf(observation), exchanges: [since, observation.exchange] }
       return fail(answered(observation), '200 or 201 with the stored todo', actualOf(observation))
     },
   },
@@ -140,7 +151,7 @@ export const recordRules: Rule[] = [
         return fail(answered(observation), '200 with the replaced todo', actualOf(observation))
       }
       const body = observation.response?.json
-      if (!isObject(body) || typeProblem(body)) return fail(`${answered(observation)} with a body that is not the replaced todo`, shown(observation.sent), actualOf(observation))
+      if (!isObject(body) || fieldProblem(body)) return fail(`${answered(observation)} with a body that is not the replaced todo`, shown(observation.sent), actualOf(observation))
       const differs = showsSent(body, sentObject(observation))
       if (differs) return fail(`${answered(observation)} with ${differs} ${shown(body[differs])} where ${shown(sentObject(observation)[differs])} was sent`, shown(observation.sent), shown(body))
       if (String(body.id) !== String(observation.target?.expected.id)) return fail(`${answered(observation)} with id ${shown(body.id)}`, `id ${shown(observation.target?.expected.id)}`, shown(body))
@@ -159,7 +170,7 @@ export const recordRules: Rule[] = [
         return fail(answered(observation), '200 with the updated todo', actualOf(observation))
       }
       const body = observation.response?.json
-      const problem = typeProblem(body)
+      const problem = fieldProblem(body)
       if (problem || !isObject(body)) return fail(`${answered(observation)} with a body that is not the whole updated todo: ${problem}`, 'the whole updated todo', actualOf(observation))
       const differs = showsSent(body, sentObject(observation))
       if (differs) return fail(`${answered(observation)} with ${differs} ${shown(body[differs])}: the sent value was not applied`, shown(observation.sent), shown(body))
@@ -214,6 +225,7 @@ export const recordRules: Rule[] = [
     judge(observation, model) {
       if (observation.op === 'create' && isSuccess(observation) && isObject(observation.response?.json)) {
         const id = String(observation.response.json.id)
+        if (typeProblem(observation.response.json)?.includes('2^53')) return undefined
         const holder = model.live().find((record) => String(record.expected.id) === id)
         if (holder || [...model.foreign].some((key) => String(JSON.parse(key)) === id)) {
           return fail(`${answered(observation)} with id ${id}, which ${holder ? 'another record of the run' : 'a record listed at the start'} already holds`, 'an id no other record holds', shown(observation.response.json))
@@ -267,7 +279,9 @@ export const recordRules: Rule[] = [
         }
         return held
       }
-      return judgeReads('write.refused-no-trace', observation, model, (record) => record.blame?.rule === 'write.refused-no-trace')
+      const found = judgeReads('write.refused-no-trace', observation, model, (record) => record.blame?.rule === 'write.refused-no-trace')
+      // A write the server accepted left nothing refused to trace: the rule holds of it.
+      return found ?? (observation.probe !== undefined && observation.op !== 'list' && observation.op !== 'get' && isSuccess(observation) ? held : undefined)
     },
   },
   {
@@ -277,15 +291,17 @@ export const recordRules: Rule[] = [
     section: '§2 Todo, §7 Errors',
     judge(observation, model) {
       if (observation.probe === 'wrong-type') {
+        if (observation.op !== 'create' && isSuccess(observation) === false && isClientError(observation)) return held
         const code = status(observation)
         if (code === undefined || code >= 500) return fail(answered(observation), 'a 4xx, or a well-typed todo', actualOf(observation))
         if (!isSuccess(observation)) return held
         const body = observation.response?.json
-        const problem = isObject(body) || observation.op !== 'delete' ? typeProblem(body) : undefined
-        if (problem) return fail(`${answered(observation)} and stored it as sent: ${problem}`, 'a 4xx, or a well-typed todo', shown(body))
+        const asSent = storedAsSent(sentObject(observation), body)
+        if (asSent) return fail(`${answered(observation)} and stored it as sent: ${asSent}`, 'a 4xx, or a well-typed todo', shown(body))
         return held
       }
-      if (model.untypedCreate && observation.op === 'list' && !observation.query && !isSuccess(observation)) {
+      const brokenSince = (observation.op === 'list' && !observation.query) || (observation.op === 'create' && observation.probe === undefined)
+      if (model.untypedCreate && brokenSince && (status(observation) ?? 500) >= 500) {
         return { failed: `${answered(observation)} since ${requestLine(model.untypedCreate)} ${model.untypedCreate.requestBody ?? ''} was accepted`, expected: '200, or the wrongly typed create refused', actual: actualOf(observation), exchanges: [model.untypedCreate, observation.exchange] }
       }
       if ((observation.op === 'get' || (observation.op === 'list' && !observation.query)) && isSuccess(observation)) {
@@ -293,7 +309,7 @@ export const recordRules: Rule[] = [
         const items = Array.isArray(body) ? body : [body]
         for (const record of model.live().filter((r) => r.untyped)) {
           const item = items.find((candidate) => isObject(candidate) && String(candidate.id) === String(record.expected.id))
-          const problem = item === undefined ? undefined : typeProblem(item)
+          const problem = item === undefined ? undefined : fieldProblem(item)
           if (problem) return fail(`${requestLine(observation.exchange)} shows a record stored from a wrongly typed write: ${problem}`, 'a well-typed todo', shown(item))
         }
       }
@@ -306,7 +322,7 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§7 Errors (400 malformed request, 500 server faults)',
     judge(observation) {
-      const probes = ['malformed-json', 'missing-field', 'empty-patch', 'path-id', 'canonical-path-id', 'unknown-id', 'taken-id', 'body-id']
+      const probes = ['malformed-json', 'missing-field', 'empty-patch', 'path-id', 'canonical-path-id', 'taken-id', 'body-id']
       if (observation.probe === undefined || !probes.includes(observation.probe)) return undefined
       const code = status(observation)
       if (code === undefined) return fail(`${answered(observation)}: a mistaken request must get an answer`, 'a 4xx', actualOf(observation))
@@ -329,12 +345,14 @@ export const recordRules: Rule[] = [
   },
   {
     id: 'ids.unknown-404',
-    title: 'GET, PUT, PATCH and DELETE of an id nobody holds answer 404',
+    title: 'GET, PUT, PATCH and DELETE of an id nobody holds answer 404; `/todos/07` and `/todos/7.0` are not todo 7',
     level: 'recommended',
     section: '§7 404 (todokit)',
     judge(observation) {
       if (observation.probe !== 'unknown-id' && observation.probe !== 'canonical-path-id') return undefined
       if (status(observation) === 404) return held
+      // `/todos/07` names no id in canonical form: refusing it as malformed is as good.
+      if (observation.probe === 'canonical-path-id' && isClientError(observation)) return held
       // A PUT to a free id may create the record: the contract leaves it open.
       if (observation.op === 'replace' && isSuccess(observation)) return held
       return fail(answered(observation), '404', actualOf(observation))
@@ -386,12 +404,13 @@ export const recordRules: Rule[] = [
   },
   {
     id: 'headers.json',
-    title: 'Responses with a body label it application/json',
+    title: 'Responses with a todo or a list label their body application/json',
     level: 'recommended',
     section: '§4 Endpoints',
     judge(observation) {
       const response = observation.response
-      if (!response || !isSuccess(observation) || response.text === '') return undefined
+      // The body of a DELETE is not shown by the contract: any will do.
+      if (!response || !isSuccess(observation) || response.text === '' || observation.op === 'delete') return undefined
       const type = response.headers.get('content-type') ?? ''
       return /^application\/([\w.+-]*\+)?json\b/i.test(type) ? held : fail(`${answered(observation)} with content-type ${shown(type || undefined)}`, 'application/json', type || 'none')
     },
@@ -440,4 +459,23 @@ export function mayBeRefused(content: string): boolean {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
     /[\u0000-\u001f\u007f]|[\u{10000}-\u{10ffff}]/u.test(content)
   )
+}
+
+/**
+ * How an answer shows a wrongly typed value stored as sent: the value itself, its JSON text, or
+ * a coercion that turns its meaning round (`"false"` or `0` into `true`). `undefined` when the
+ * answer is a well-typed todo that keeps to what was meant.
+ */
+function storedAsSent(sent: Record<string, unknown>, body: unknown): string | undefined {
+  const problem = fieldProblem(body)
+  if (problem || !isObject(body)) return problem
+  if ('content' in sent && typeof sent.content !== 'string' && body.content === (JSON.stringify(sent.content) ?? String(sent.content))) {
+    return `content ${shown(sent.content)} became its JSON text ${shown(body.content)}`
+  }
+  if ('completed' in sent && ['false', 0, '0'].includes(sent.completed as string) && body.completed === true) {
+    return `completed ${shown(sent.completed)} became true`
+  }
+  if ('id' in sent && typeof sent.id !== 'number' && sent.id !== null && String(body.id) === String(sent.id)) return `id ${shown(sent.id)} kept as sent`
+  if ('id' in sent && typeof sent.id === 'number' && !Number.isInteger(sent.id) && body.id === sent.id) return `id ${shown(sent.id)} kept as sent`
+  return undefined
 }

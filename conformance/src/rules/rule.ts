@@ -22,6 +22,7 @@ export type ProbeKind =
   | 'canonical-path-id'
   | 'unknown-id'
   | 'bad-paging'
+  | 'large-id'
 
 /** A list query: field filters, search, sort, and paging. */
 export interface ListQuery {
@@ -132,11 +133,22 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** What is wrong with a todo's content and completed, or `undefined` when both are well typed. */
+export function fieldProblem(todo: unknown): string | undefined {
+  if (!isObject(todo)) return `${shown(todo)} is not a JSON object`
+  if (typeof todo.content !== 'string') return `its content is ${shown(todo.content)}, not a string`
+  if (typeof todo.completed !== 'boolean') return `its completed is ${shown(todo.completed)}, not a boolean`
+  return undefined
+}
+
 /** What is wrong with a todo's field types, or `undefined` when it has the contract's three. */
 export function typeProblem(todo: unknown): string | undefined {
   if (!isObject(todo)) return `${shown(todo)} is not a JSON object`
   if (typeof todo.id !== 'number' || !Number.isInteger(todo.id)) {
     return `its id is ${shown(todo.id)}, not an integer`
+  }
+  if (!Number.isSafeInteger(todo.id)) {
+    return `its id ${shown(todo.id)} is beyond 2^53 − 1, where JSON numbers stop being exact`
   }
   if (typeof todo.content !== 'string') return `its content is ${shown(todo.content)}, not a string`
   if (typeof todo.completed !== 'boolean') {
