@@ -1,4 +1,5 @@
-import { brandError, NetworkError as SdkNetworkError } from '@todokit/sdk'
+import { NetworkError as SdkNetworkError } from '@todokit/sdk'
+import { brandError } from '@todokit/sdk/internal'
 import { describe, expect, it } from 'vitest'
 import { ExplorationFinding } from '../src/explore/commands.ts'
 import {

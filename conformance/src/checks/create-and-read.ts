@@ -1,4 +1,4 @@
-import { isErrorType } from '@todokit/sdk'
+import { isErrorType } from '@todokit/sdk/internal'
 import { COLLECTION_PATH, endpoints, Todo, TodoList, todoPath } from '@todokit/sdk/contract'
 import type { Check } from '../check.ts'
 import { curlCommand } from '../http/curl.ts'

@@ -1,4 +1,4 @@
-import { isErrorType } from '@todokit/sdk'
+import { isErrorType } from '@todokit/sdk/internal'
 import {
   COLLECTION_PATH,
   MAX_CONTENT_LENGTH,

@@ -1,4 +1,4 @@
-import { isErrorType } from '@todokit/sdk'
+import { isErrorType } from '@todokit/sdk/internal'
 import { MAX_CONTENT_LENGTH, todoPath } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import type { Check } from '../check.ts'

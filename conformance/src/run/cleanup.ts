@@ -1,4 +1,4 @@
-import { isErrorType } from '@todokit/sdk'
+import { isErrorType } from '@todokit/sdk/internal'
 import { COLLECTION_PATH, todoPath } from '@todokit/sdk/contract'
 import type { HttpClient } from '../http/client.ts'
 import { RequestTimeoutError } from '../http/errors.ts'

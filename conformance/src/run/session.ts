@@ -1,4 +1,4 @@
-import { isErrorType } from '@todokit/sdk'
+import { isErrorType } from '@todokit/sdk/internal'
 import { COLLECTION_PATH } from '@todokit/sdk/contract'
 import type { Check } from '../check.ts'
 import { ServerUnreachableError } from '../errors.ts'

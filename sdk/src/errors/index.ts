@@ -1,7 +1,6 @@
 export { AbortError, type AbortErrorInit } from './AbortError.ts'
 export { BadRequestError } from './BadRequestError.ts'
 export { ConflictError } from './ConflictError.ts'
-export { brandError, type ErrorType, isErrorType } from './errorType.ts'
 export {
   isAbortError,
   isBadRequestError,
