@@ -7,8 +7,11 @@ export {
   isConflictError,
   isNetworkError,
   isNotFoundError,
+  isPagingError,
   isPreconditionFailedError,
   isRateLimitError,
+  isRedirectError,
+  isResponseTooLargeError,
   isResponseValidationError,
   isServerError,
   isTimeoutError,
@@ -18,8 +21,14 @@ export {
 } from './guards.ts'
 export { NetworkError, type NetworkErrorInit } from './NetworkError.ts'
 export { NotFoundError } from './NotFoundError.ts'
+export { PagingError } from './PagingError.ts'
 export { PreconditionFailedError } from './PreconditionFailedError.ts'
 export { RateLimitError } from './RateLimitError.ts'
+export { RedirectError, type RedirectErrorInit } from './RedirectError.ts'
+export {
+  ResponseTooLargeError,
+  type ResponseTooLargeErrorInit,
+} from './ResponseTooLargeError.ts'
 export {
   ResponseValidationError,
   type ResponseValidationErrorInit,
