@@ -101,7 +101,7 @@ describe('paging against a server whose links go round', () => {
     const error = await walk(client.todos.iterate({ limit: 1 })).catch((error: unknown) => error)
     expect(error).toMatchObject({
       name: 'PagingError',
-      message: `Paging stopped: GET ${server.url}/todos?limit=1&cursor=same (its next link leads back to a page already requested)`,
+      message: `Paging stopped: GET ${server.url}/todos?limit=1&cursor=same (its next link leads to a page already requested)`,
     })
     expect(server.requests.map(({ url }) => url)).toEqual([
       '/todos?limit=1',

@@ -371,3 +371,21 @@ describe('the runtime', () => {
     }
   })
 })
+
+describe('a global Response replaced by a server framework', () => {
+  it('still reads bodies where the global Response has a read-only json, as @hono/node-server’s does', async () => {
+    const Native = globalThis.Response
+    class ReadOnlyJson extends Native {}
+    Object.defineProperty(ReadOnlyJson.prototype, 'json', { value: Native.prototype.json })
+    vi.stubGlobal('Response', ReadOnlyJson)
+    try {
+      const client = new TodoClient({
+        baseUrl: BASE_URL,
+        fetch: async () => Native.json([aTodo()]),
+      })
+      expect(await client.todos.list()).toEqual([aTodo()])
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})

@@ -95,7 +95,7 @@ export class TodosResource {
       const detail = !path
         ? undefined
         : requested.has(path)
-          ? 'its next link leads back to a page already requested'
+          ? 'its next link leads to a page already requested'
           : requested.size === options?.maxPages && `maxPages (${requested.size}) reached`
       if (detail) throw new PagingError({ method: 'GET', url, summary: 'Paging stopped', detail })
     }

@@ -45,8 +45,12 @@ export function limitResponseSize(
       },
       cancel: (reason) => reader.cancel(reason),
     })
-    // The headers are copied: a `Headers` of another implementation (msw's in tests), passed as
+    // Built with the response's own class: a server framework in the same process may replace
+    // the global Response with one ky cannot decorate (@hono/node-server's has a read-only
+    // `json`). The headers are copied: a `Headers` of another implementation (msw's), passed as
     // it is, would come out empty.
-    return new Response(counted, { status, statusText, headers: [...headers] })
+    const limitedInit: ResponseInit = { status, statusText, headers: [...headers] }
+    const limited: Response = Reflect.construct(response.constructor, [counted, limitedInit])
+    return limited
   }
 }
