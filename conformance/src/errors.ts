@@ -1,4 +1,4 @@
-import { brandError } from '@todokit/sdk'
+import { brandError } from '@todokit/sdk/internal'
 
 /**
  * Base of the kit's errors. Each is branded with `brandError`, so the SDK's `isErrorType`

@@ -1,4 +1,4 @@
-import { isErrorType } from '@todokit/sdk'
+import { isErrorType } from '@todokit/sdk/internal'
 import { COLLECTION_PATH, nextLinkTarget } from '@todokit/sdk/contract'
 import { NetworkError } from './http/errors.ts'
 import type { HttpClient, HttpResponse } from './http/client.ts'
@@ -210,6 +210,7 @@ export class Operations {
     const json = observation.response?.json
     if (code === undefined || code >= 300) {
       if (code !== undefined && code < 500) model.refusedCreates.push({ sent: observation.sent, exchange: observation.exchange })
+      else if (typeof sent.content === 'string' && model.ownsContent(sent.content)) model.unanswered.add(sent.content)
       return undefined
     }
     let id = isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string') ? json.id : undefined

@@ -1,4 +1,4 @@
-import { isErrorType } from '@todokit/sdk'
+import { isErrorType } from '@todokit/sdk/internal'
 import { describe, expect, it } from 'vitest'
 import { NetworkError, RequestTimeoutError, ResponseTooLargeError } from '../src/http/errors.ts'
 import { InvalidOptionsError, ServerUnreachableError } from '../src/index.ts'

@@ -19,8 +19,9 @@ export interface Packed {
 }
 
 /**
- * Packs every published workspace with `npm pack` (what `npm publish` would upload) into
- * `destination`, after the packages were built.
+ * Packs every published workspace with `npm pack` (what `npm publish` would upload, its
+ * `prepack` copying in the guides the README links to) into `destination`, after the packages
+ * were built.
  */
 export function packPublished(destination: string): Record<PublishedFolder, Packed> {
   const folders = Object.keys(PUBLISHED) as PublishedFolder[]
@@ -29,7 +30,6 @@ export function packPublished(destination: string): Record<PublishedFolder, Pack
     [
       'pack',
       '--json',
-      '--ignore-scripts',
       '--pack-destination',
       destination,
       ...folders.flatMap((folder) => ['-w', folder]),

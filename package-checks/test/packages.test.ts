@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { deadLinks, describeDeadLinks } from '../../scripts/lib/markdown-links.ts'
 import { bin, fromRoot } from '../../scripts/lib/paths.ts'
 import {
   runToCompletion,
@@ -31,6 +32,12 @@ describe.each(folders)('the packed %s tarball', (folder) => {
     expect(readFileSync(fromRoot(folder, 'LICENSE'), 'utf8')).toBe(
       readFileSync(fromRoot('LICENSE'), 'utf8'),
     )
+  })
+
+  it('leads every link of its installed README, and of the guides it ships, to a file of its own', () => {
+    // Installed, a package has no repository beside it: ../docs/sdk.md would lead nowhere.
+    const installed = join(project, 'node_modules', PUBLISHED[folder])
+    expect(describeDeadLinks(deadLinks(installed, ['README.md']))).toEqual([])
   })
 
   it('is clean for publint (warnings count as errors)', async () => {

@@ -64,6 +64,13 @@ export interface AppOptions {
    * @example createApp({ faults: { latencyMs: 100, failureRate: 0.1, seed: 7 } })
    */
   faults?: FaultOptions | undefined
+  /**
+   * The URL clients reach the API at, as `/openapi.json` names it under `servers`; without it
+   * the document names `/`, relative to wherever it was fetched from.
+   * @default undefined
+   * @example createApp({ publicUrl: 'https://todos.example.com/api' })
+   */
+  publicUrl?: string | undefined
 }
 
 /**
@@ -107,9 +114,8 @@ export function createApp(options: AppOptions = {}): Hono {
   let openApi: ReturnType<typeof createOpenApiDocument> | undefined
   app.get('/openapi.json', etag(), (c) => {
     openApi ??= createOpenApiDocument({ maxBodyBytes })
-    // The origin the document was fetched from is where its operations are served.
-    const servers = [{ url: new URL(c.req.url).origin }]
-    return c.json({ ...openApi, servers })
+    // Never the request's Host, which any client (or a proxy in front) chooses.
+    return c.json({ ...openApi, servers: [{ url: options.publicUrl ?? '/' }] })
   })
   registerDocsPage(app)
 

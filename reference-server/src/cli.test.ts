@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -165,6 +165,27 @@ describe('todokit-server', () => {
     expect(await cli.exited).toBe(1)
     expect(cli.output.join('\n')).toContain(data)
     expect(cli.output.join('\n')).not.toMatch(/listening on/)
+  })
+
+  it('creates no data file when it cannot listen', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'todokit-cli-'))
+    directories.push(directory)
+    const busy = await start(['--quiet'])
+    const cli = run(['--data', join(directory, 'todos.db'), '--port', new URL(busy.url).port])
+    expect(await cli.exited).toBe(1)
+    expect(cli.output.join('\n')).toMatch(/cannot listen on 127\.0\.0\.1:\d+/)
+    expect(await readdir(directory)).toEqual([])
+  })
+
+  it('names the --public-url in /openapi.json', async () => {
+    const cli = await start(['--public-url', 'https://todos.example.com/api', '--quiet'])
+    const document = await (await fetch(`${cli.url}/openapi.json`)).json()
+    expect(document.servers).toEqual([{ url: 'https://todos.example.com/api' }])
+    const bad = run(['--public-url', 'todos.example.com'])
+    expect(await bad.exited).toBe(2)
+    expect(bad.output[0]).toBe(
+      'todokit-server: --public-url must be an absolute URL, got "todos.example.com"',
+    )
   })
 
   it('prints help and exits 0 with --help', async () => {

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
+import type { Hono } from 'hono'
 import { createApp } from './app.ts'
 import { FAULT_FLAGS, FAULT_USAGE, faultsFromFlags } from './faults/fault-flags.ts'
-import { listen } from './http/listen.ts'
+import { type FetchHandler, listen } from './http/listen.ts'
 import { LIMIT_FLAGS, LIMIT_USAGE, limitsFromFlags } from './http/listen-flags.ts'
+import { problem } from './http/problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
 import { readSeedFile, seedStore } from './store/seed.ts'
 import { SqliteStore } from './store/sqlite-store.ts'
@@ -20,6 +22,7 @@ Options:
   --seed FILE     load todos from a JSON file when the store is empty
   --max-todos N   refuse creates past N stored todos     (default ${DEFAULT_MAX_TODOS})
   --cors ORIGIN   allow browser calls from ORIGIN (repeatable; * for any)
+  --public-url URL  where clients reach the API, as /openapi.json names it (default /)
   --quiet         no per-request log lines
   --help          show this help
 
@@ -30,6 +33,12 @@ Faults, for testing clients (none touches the stored todos):
 ${FAULT_USAGE}
 
 API at /todos, OpenAPI at /openapi.json, interactive reference at /docs.`
+
+/** The answer to a request that arrives while the store is still opening. */
+function starting(): Response {
+  const detail = 'The server is starting; try again in a moment'
+  return problem(503, detail, { headers: { 'retry-after': '1' } })
+}
 
 /** Exit code for a command-line mistake (as most Unix tools use). */
 const USAGE_ERROR = 2
@@ -52,6 +61,7 @@ function parseCommandLine(args: string[]) {
         seed: { type: 'string' },
         'max-todos': { type: 'string', default: String(DEFAULT_MAX_TODOS) },
         cors: { type: 'string', multiple: true },
+        'public-url': { type: 'string' },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
         ...LIMIT_FLAGS,
@@ -97,16 +107,25 @@ async function main(): Promise<void> {
   if (!/^\d+$/.test(options['max-todos'])) {
     usageError(`--max-todos must be a whole number, got "${options['max-todos']}"`)
   }
-  const store = await openStore(options.data, options.seed, maxTodos)
-  const app = createApp({ store, maxTodos, faults, ...(options.cors && { cors: options.cors }) })
+  const publicUrl = options['public-url']
+  if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
+    usageError(`--public-url must be an absolute URL, got "${publicUrl}"`)
+  }
   const log = options.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`)
-  const listenOptions = { port, host: options.host, log, ...limits }
-  const server = await listen(app, listenOptions).catch((error: Error) => {
-    process.stderr.write(
-      `todokit-server: cannot listen on ${options.host}:${port}: ${error.message}\n`,
-    )
-    process.exit(1)
-  })
+  // Listening comes first, so a busy port leaves no data file behind; the app is in place
+  // before the address is announced, and a request that comes sooner is told to retry.
+  let app: Hono | undefined
+  const fetch: FetchHandler = (request, env) => app?.fetch(request, env) ?? starting()
+  const server = await listen({ fetch }, { port, host: options.host, log, ...limits }).catch(
+    (error: Error) => {
+      process.stderr.write(
+        `todokit-server: cannot listen on ${options.host}:${port}: ${error.message}\n`,
+      )
+      process.exit(1)
+    },
+  )
+  const store = await openStore(options.data, options.seed, maxTodos)
+  app = createApp({ store, maxTodos, faults, publicUrl, cors: options.cors })
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return

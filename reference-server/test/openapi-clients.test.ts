@@ -24,7 +24,10 @@ let document: string
 let folder: string
 
 beforeAll(async () => {
-  served = await listen(createApp(), { port: 0 })
+  // Served as `todokit-server --public-url` serves it: the document names the URL to call.
+  let app = createApp()
+  served = await listen({ fetch: (request, env) => app.fetch(request, env) }, { port: 0 })
+  app = createApp({ publicUrl: served.url })
   const url = `${served.url}/openapi.json`
   document = await (await fetch(url)).text()
   folder = mkdtempSync(join(tmpdir(), 'todokit-openapi-clients-'))

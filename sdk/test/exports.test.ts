@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import * as sdk from '../src/index.ts'
+import * as internal from '../src/internal.ts'
 
 it('exports the client, its errors and their guards from the root, and no internals', () => {
   expect(Object.keys(sdk).sort()).toEqual([
@@ -8,8 +9,11 @@ it('exports the client, its errors and their guards from the root, and no intern
     'ConflictError',
     'NetworkError',
     'NotFoundError',
+    'PagingError',
     'PreconditionFailedError',
     'RateLimitError',
+    'RedirectError',
+    'ResponseTooLargeError',
     'ResponseValidationError',
     'ServerError',
     'TimeoutError',
@@ -17,15 +21,16 @@ it('exports the client, its errors and their guards from the root, and no intern
     'TodoClient',
     'TodoClientError',
     'UnprocessableContentError',
-    'brandError',
     'isAbortError',
     'isBadRequestError',
     'isConflictError',
-    'isErrorType',
     'isNetworkError',
     'isNotFoundError',
+    'isPagingError',
     'isPreconditionFailedError',
     'isRateLimitError',
+    'isRedirectError',
+    'isResponseTooLargeError',
     'isResponseValidationError',
     'isServerError',
     'isTimeoutError',
@@ -33,4 +38,8 @@ it('exports the client, its errors and their guards from the root, and no intern
     'isTodoClientError',
     'isUnprocessableContentError',
   ])
+})
+
+it('keeps what the other todokit packages share with the SDK on the internal subpath', () => {
+  expect(Object.keys(internal).sort()).toEqual(['brandError', 'isErrorType'])
 })

@@ -3,7 +3,6 @@ import { build } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   isAbortError,
-  isErrorType,
   isNetworkError,
   isTimeoutError,
   isTodoApiError,
@@ -12,6 +11,7 @@ import {
   ServerError,
   TodoApiError,
 } from '../src/index.ts'
+import { isErrorType } from '../src/internal.ts'
 
 /**
  * A second realm (a `node:vm` context, with its own `Error`, `Object` and `Symbol`) holding the

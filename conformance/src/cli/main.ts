@@ -1,4 +1,4 @@
-import { isErrorType } from '@todokit/sdk'
+import { isErrorType } from '@todokit/sdk/internal'
 import { renderCatalogue } from '../catalogue.ts'
 import { InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
 import { shouldUseColor } from '../reporters/color.ts'

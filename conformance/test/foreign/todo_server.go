@@ -588,7 +588,11 @@ func (s *server) list(rawQuery string) ([]byte, *httpError) {
 	if cacheable && s.listCache != nil {
 		return s.listCache, nil
 	}
-	query, _ := url.ParseQuery(rawQuery)
+	query, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		// ParseQuery drops the pairs it cannot read; answering without them would mislead.
+		return nil, clientErr(400, "the query string is not well-formed: %v", err)
+	}
 	params := map[string]string{}
 	for name, values := range query {
 		v := values[0]

@@ -382,9 +382,31 @@ describe('the document as client generators and linters read it', () => {
 })
 
 describe('GET /openapi.json server URL', () => {
-  it('names the origin the document was fetched from', async () => {
-    const response = await createApp().request('http://127.0.0.1:4321/openapi.json')
-    const served = (await response.json()) as { servers: { url: string }[] }
-    expect(served.servers).toEqual([{ url: 'http://127.0.0.1:4321' }])
+  const serversOf = async (app: ReturnType<typeof createApp>, init?: RequestInit) => {
+    const response = await app.request('http://evil.example/openapi.json', init)
+    return ((await response.json()) as { servers: { url: string }[] }).servers
+  }
+
+  it('is relative to the document, whatever Host the request names', async () => {
+    expect(await serversOf(createApp())).toEqual([{ url: '/' }])
+    expect(await serversOf(createApp(), { headers: { host: 'evil.example' } })).toEqual([
+      { url: '/' },
+    ])
+  })
+
+  it('is the public URL the server was given at start', async () => {
+    const app = createApp({ publicUrl: 'https://todos.example.com/api' })
+    expect(await serversOf(app)).toEqual([{ url: 'https://todos.example.com/api' }])
+  })
+})
+
+describe('the document as linters read it', () => {
+  it('describes every operation and names a contact', () => {
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item))
+    expect(operations.length).toBeGreaterThanOrEqual(8)
+    for (const operation of operations as { operationId: string; description?: string }[]) {
+      expect(operation.description, operation.operationId).toMatch(/\w+/)
+    }
+    expect((document.info as { contact?: object }).contact).toEqual({ name: expect.any(String) })
   })
 })

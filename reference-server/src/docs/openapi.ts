@@ -8,6 +8,7 @@ import {
   MAX_PAGE_LIMIT,
   MAX_SEARCH_LENGTH,
   MAX_TODO_ID,
+  type OperationName,
   PROBLEM_TYPES,
   STATUS_TEXT,
   Todo,
@@ -41,6 +42,10 @@ export interface OpenApiOptions {
 }
 
 type JsonObject = Record<string, unknown>
+
+/** `Object.entries` keeping the key type of a record whose keys are known. */
+const entriesOf = <T extends object>(record: T) =>
+  Object.entries(record) as [keyof T & string, T[keyof T]][]
 
 const COMPONENTS = '#/components/schemas/'
 const ref = (id: string) => ({ $ref: `${COMPONENTS}${id}` })
@@ -316,6 +321,7 @@ function headOperation(get: JsonObject, endpoint: Endpoint, noun: string): JsonO
     ...get,
     operationId: `head${noun}`,
     summary: `${get.summary}: headers only`,
+    description: `As GET, without a body: the status and headers alone (\`ETag\`${endpoint.query ? ', `Link`' : ''}).`,
     responses: Object.fromEntries([...successes, ...errors]),
   }
 }
@@ -337,6 +343,19 @@ function optionsOperation(path: string, noun: string): JsonObject {
   }
 }
 
+/** What each operation does, beyond its summary: what it reads and what it answers. */
+const DESCRIPTIONS: Record<OperationName, string> = {
+  list: 'The todos the query selects, filtered by field and `q`, in the order of `order` (ascending id without it). With `limit`, one page and a `Link` to the next.',
+  get: 'The todo with this id, with its ETag; `If-None-Match` with that ETag gives 304.',
+  create:
+    'Stores a new todo. Without `id` the server assigns one never used before; a taken id is 409.',
+  replace:
+    'Replaces every field of the todo; the body’s `id` must be the path’s. `If-Match` makes it conditional.',
+  update:
+    'Changes the fields the body sends (JSON merge patch) and keeps the others. `If-Match` makes it conditional.',
+  delete: 'Removes the todo and answers with it as it was. `If-Match` makes it conditional.',
+}
+
 /**
  * The OpenAPI 3.1 document of the todos API, generated from the contract's endpoint table and
  * the names, descriptions and examples its schemas carry (`contractMetadata`), so it can never
@@ -350,10 +369,11 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
   const { serverUrl = 'http://localhost:3000', maxBodyBytes = MAX_BODY_BYTES } = options
   const schemas = componentSchemas()
   const paths: Record<string, Record<string, JsonObject>> = {}
-  for (const endpoint of Object.values(endpoints)) {
+  for (const [name, endpoint] of entriesOf(endpoints)) {
     const operation: JsonObject = {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
+      description: DESCRIPTIONS[name],
       tags: ['todos'],
       parameters: parameters(endpoint, schemas),
       requestBody: requestBody(endpoint),
@@ -378,6 +398,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
     info: {
       title: 'todokit todos API',
       version: '1.0.0',
+      contact: { name: 'todokit' },
       license: { name: 'MIT', identifier: 'MIT' },
       description: [
         `One collection of todos at ${COLLECTION_PATH}. Errors are RFC 9457 problem details. The API needs no credentials.`,

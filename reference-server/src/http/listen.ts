@@ -124,7 +124,7 @@ const TIMEOUT_CHECK_MS = 1_000
  * The handler `@hono/node-server` calls: a fetch `Request` plus Node's request and response
  * objects (a Hono app's `fetch` is one).
  */
-type FetchHandler = (
+export type FetchHandler = (
   request: Request,
   env: HttpBindings | Http2Bindings,
 ) => Response | Promise<Response>

@@ -43,9 +43,11 @@ export function registerCollectionRoutes(
     const last = page.length > limit ? page[limit - 1] : undefined
     if (last !== undefined) {
       page.length = limit
-      const next = new URL(url)
-      next.searchParams.set('cursor', encodeCursor(listing, last))
-      headers.link = `<${next.href}>; rel="next"`
+      // Relative to the request (the same path, another query): neither a Host header nor a
+      // proxy in front can make it lead anywhere but where this page was asked for.
+      const next = new URLSearchParams(search)
+      next.set('cursor', encodeCursor(listing, last))
+      headers.link = `<?${next}>; rel="next"`
     }
     if (c.req.method === 'HEAD') return new Response(null, { headers })
     return new Response(jsonArrayBody(page), { headers })

@@ -8,10 +8,16 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List todos */
+    /**
+     * List todos
+     * @description The todos the query selects, filtered by field and `q`, in the order of `order` (ascending id without it). With `limit`, one page and a `Link` to the next.
+     */
     get: operations['listTodos']
     put?: never
-    /** Create a todo */
+    /**
+     * Create a todo
+     * @description Stores a new todo. Without `id` the server assigns one never used before; a taken id is 409.
+     */
     post: operations['createTodo']
     delete?: never
     /**
@@ -19,7 +25,10 @@ export interface paths {
      * @description Other methods get 405 Method Not Allowed, with the same `Allow` header.
      */
     options: operations['optionsTodos']
-    /** List todos: headers only */
+    /**
+     * List todos: headers only
+     * @description As GET, without a body: the status and headers alone (`ETag`, `Link`).
+     */
     head: operations['headTodos']
     patch?: never
     trace?: never
@@ -31,21 +40,36 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** Get a todo */
+    /**
+     * Get a todo
+     * @description The todo with this id, with its ETag; `If-None-Match` with that ETag gives 304.
+     */
     get: operations['getTodo']
-    /** Replace a todo */
+    /**
+     * Replace a todo
+     * @description Replaces every field of the todo; the body’s `id` must be the path’s. `If-Match` makes it conditional.
+     */
     put: operations['replaceTodo']
     post?: never
-    /** Delete a todo */
+    /**
+     * Delete a todo
+     * @description Removes the todo and answers with it as it was. `If-Match` makes it conditional.
+     */
     delete: operations['deleteTodo']
     /**
      * Methods allowed on this path
      * @description Other methods get 405 Method Not Allowed, with the same `Allow` header.
      */
     options: operations['optionsTodo']
-    /** Get a todo: headers only */
+    /**
+     * Get a todo: headers only
+     * @description As GET, without a body: the status and headers alone (`ETag`).
+     */
     head: operations['headTodo']
-    /** Change part of a todo */
+    /**
+     * Change part of a todo
+     * @description Changes the fields the body sends (JSON merge patch) and keeps the others. `If-Match` makes it conditional.
+     */
     patch: operations['updateTodo']
     trace?: never
   }

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
   ApiPromise,
+  IterateOptions,
   OrderKey,
   RequestOptions,
   Todo,
@@ -66,7 +67,7 @@ describe('paging', () => {
   it('takes limit as a number and cursor as a string', () => {
     expectTypeOf<TodoListParams['limit']>().toEqualTypeOf<number | undefined>()
     expectTypeOf<TodoListParams['cursor']>().toEqualTypeOf<string | undefined>()
-    expectTypeOf(client.todos.iterate).parameter(1).toEqualTypeOf<RequestOptions | undefined>()
+    expectTypeOf(client.todos.iterate).parameter(1).toEqualTypeOf<IterateOptions | undefined>()
     // @ts-expect-error limit is a number, not text
     void client.todos.page({ limit: '10' })
   })

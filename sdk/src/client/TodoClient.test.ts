@@ -356,3 +356,36 @@ describe('response validation', () => {
     expect(await trusting.todos.get(1)).toEqual(body)
   })
 })
+
+describe('the runtime', () => {
+  it('refuses at once, naming the Node version it needs, where AbortSignal.any is missing', () => {
+    // As on Node 20.2 and older.
+    const any = Object.getOwnPropertyDescriptor(AbortSignal, 'any')
+    Object.defineProperty(AbortSignal, 'any', { value: undefined, configurable: true })
+    try {
+      expect(() => new TodoClient({ baseUrl: BASE_URL })).toThrow(
+        'TodoClient needs fetch and AbortSignal.any: Node ≥ 20.3, Deno, Bun or a current browser',
+      )
+    } finally {
+      if (any) Object.defineProperty(AbortSignal, 'any', any)
+    }
+  })
+})
+
+describe('a global Response replaced by a server framework', () => {
+  it('still reads bodies where the global Response has a read-only json, as @hono/node-server’s does', async () => {
+    const Native = globalThis.Response
+    class ReadOnlyJson extends Native {}
+    Object.defineProperty(ReadOnlyJson.prototype, 'json', { value: Native.prototype.json })
+    vi.stubGlobal('Response', ReadOnlyJson)
+    try {
+      const client = new TodoClient({
+        baseUrl: BASE_URL,
+        fetch: async () => Native.json([aTodo()]),
+      })
+      expect(await client.todos.list()).toEqual([aTodo()])
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})

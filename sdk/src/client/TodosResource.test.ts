@@ -215,7 +215,7 @@ describe('inputs', () => {
 })
 
 describe('request options', () => {
-  it('sends the client headers, per-call headers over them, and accepts JSON', async () => {
+  it('sends the client headers, per-call headers over them, and accepts JSON and problem details', async () => {
     const seen = answer('get', `${BASE_URL}/todos/1`, () => HttpResponse.json(aTodo()))
     const withAuth = new TodoClient({
       baseUrl: BASE_URL,
@@ -224,6 +224,14 @@ describe('request options', () => {
     await withAuth.todos.get(1, { headers: { authorization: 'Bearer b' } })
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer b')
     expect(seen[0]?.headers.get('x-app')).toBe('demo')
+    expect(seen[0]?.headers.get('accept')).toBe('application/json, application/problem+json')
+  })
+
+  it('sends the accept header the application chose instead of its own', async () => {
+    const seen = answer('get', `${BASE_URL}/todos/1`, () => HttpResponse.json(aTodo()))
+    await new TodoClient({ baseUrl: BASE_URL, headers: { Accept: 'application/json' } }).todos.get(
+      1,
+    )
     expect(seen[0]?.headers.get('accept')).toBe('application/json')
   })
 

@@ -2,9 +2,10 @@ import type { TodoCreateInput, TodoPatchInput, TodoReplaceInput } from '../contr
 import { COLLECTION_PATH, type OperationName, todoPath } from '../contract/operations.ts'
 import { nextLinkTarget } from '../contract/paging.ts'
 import { TODO_CREATE_DEFAULTS, type Todo } from '../contract/todo.ts'
+import { PagingError } from '../errors/PagingError.ts'
 import { ApiPromise } from './ApiPromise.ts'
 import { encodeListQuery } from './encodeListQuery.ts'
-import type { RequestOptions, TodoListParams, TodoPage } from './options.ts'
+import type { IterateOptions, RequestOptions, TodoListParams, TodoPage } from './options.ts'
 import type { OperationBody, OperationResult, Reply, Send } from './send.ts'
 
 /**
@@ -72,18 +73,31 @@ export class TodosResource {
    * default is one page with every todo). `options` apply to each request: an aborted `signal`
    * stops the walk with `AbortError` before the next page is asked for.
    *
+   * A walk always ends: a `next` link that leads back to a page already requested (a server
+   * whose cursor never moves) stops it with `PagingError`, and so does one more page than
+   * `options.maxPages`. The todos of the pages before have been yielded.
+   *
    * @example
    * for await (const todo of client.todos.iterate({ completed: false, limit: 100 })) {
    *   if (todo.content.includes('milk')) break // no further page is requested
    * }
+   * for await (const todo of client.todos.iterate({ limit: 100 }, { maxPages: 10 })) show(todo)
    */
-  async *iterate(query?: TodoListParams, options?: RequestOptions): AsyncGenerator<Todo, void> {
+  async *iterate(query?: TodoListParams, options?: IterateOptions): AsyncGenerator<Todo, void> {
+    const requested = new Set<string>()
     let path: string | undefined = COLLECTION_PATH + encodeListQuery(query)
     while (path) {
+      requested.add(path)
       const { body, response, url }: Reply<'list'> = await this.#send('list', path, options)
       yield* body
       const next = nextLinkTarget(response.headers.get('link'))
       path = next && COLLECTION_PATH + new URL(next, url).search
+      const detail = !path
+        ? undefined
+        : requested.has(path)
+          ? 'its next link leads to a page already requested'
+          : requested.size === options?.maxPages && `maxPages (${requested.size}) reached`
+      if (detail) throw new PagingError({ method: 'GET', url, summary: 'Paging stopped', detail })
     }
   }
 

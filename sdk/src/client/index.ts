@@ -1,5 +1,6 @@
 export type { ApiPromise, WithResponse } from './ApiPromise.ts'
 export type {
+  IterateOptions,
   RequestOptions,
   TodoClientHooks,
   TodoClientOptions,

@@ -5,11 +5,18 @@ import type { Todo } from '../contract/todo.ts'
 /** Per-attempt timeout when none is given, in milliseconds. */
 export const DEFAULT_TIMEOUT = 10_000
 
+/** Largest response body read when none is given, in bytes (16 MiB). */
+export const DEFAULT_MAX_RESPONSE_SIZE = 16 * 1024 * 1024
+
+/** What every request accepts: JSON for data, problem details for errors. */
+export const ACCEPT = 'application/json, application/problem+json'
+
 const RETRY_STATUS_CODES = [408, 429, 502, 503, 504]
 
 /**
  * Retries by default: idempotent methods only (a retried POST could create a second todo), on
- * network errors and the statuses that say "try again", honouring `Retry-After` up to 30 s.
+ * network errors and the statuses that say "try again", honouring `Retry-After` up to 30 s. A
+ * longer `Retry-After` is not waited for at all (see `createSend`).
  */
 export const DEFAULT_RETRY = {
   limit: 2,
@@ -42,7 +49,7 @@ export interface TodoClientOptions {
   /**
    * Headers sent with every request (per-call `headers` are merged over them).
    *
-   * @default { accept: 'application/json' }
+   * @default { accept: 'application/json, application/problem+json' }
    * @example { authorization: `Bearer ${token}` }
    */
   headers?: HeadersInit | undefined
@@ -58,7 +65,8 @@ export interface TodoClientOptions {
    * Retry policy (ky's `retry` option). A number sets `limit`; an object is merged over the
    * defaults. POST and PATCH are not retried unless you add them to `methods`, which is safe for
    * POST only when you choose the id yourself (a repeat then fails with 409 instead of creating a
-   * duplicate).
+   * duplicate). An answer whose `Retry-After` asks for a longer wait than `maxRetryAfter` is not
+   * retried: its error is thrown at once, with the server's `Retry-After` in `error.headers`.
    *
    * @default { limit: 2, methods: ['get', 'put', 'delete'], statusCodes: [408, 429, 502, 503, 504], afterStatusCodes: [408, 429, 502, 503, 504], maxRetryAfter: 30000 }
    * @example { limit: 5 }
@@ -66,6 +74,16 @@ export interface TodoClientOptions {
    * @example 0 // never retry
    */
   retry?: number | TodoClientRetryOptions | undefined
+  /**
+   * Largest response body the client reads, in bytes. A larger body (or a `Content-Length` that
+   * announces one) fails the call with `ResponseTooLargeError`, and the connection is closed,
+   * so a server that sends without end cannot exhaust memory. The default is far above any real
+   * page: a full page of 1000 todos with 10,000-character contents is about 10 MB.
+   *
+   * @default 16777216 // 16 MiB
+   * @example 1024 * 1024
+   */
+  maxResponseSize?: number | undefined
   /**
    * The `fetch` to use: a framework's wrapper, an instrumented one, or a fake in tests. Whatever
    * it rejects with (other than an abort) is thrown as `NetworkError` with that as `cause`, and
@@ -119,6 +137,21 @@ export interface RequestOptions {
   headers?: HeadersInit | undefined
 }
 
+/** Options of `client.todos.iterate()`: those of every request, and a cap on pages. */
+export interface IterateOptions extends RequestOptions {
+  /**
+   * Most pages to request. A walk that would go further stops with `PagingError` once this many
+   * pages have been yielded. Without it a walk ends only at the last page, or with `PagingError`
+   * when a `next` link leads back to a page already requested.
+   *
+   * @default undefined // no cap
+   * @example 50
+   */
+  maxPages?: number | undefined
+}
+
+// An interface rather than an alias, so type errors name it: an alias would print as the
+// mapped type it stands for.
 /**
  * Filters, search, sort and paging for `client.todos.list()`, `page()` and `iterate()`, sent as
  * query parameters. `order` takes one key or several; `-field` sorts descending. `limit` asks for
@@ -128,9 +161,10 @@ export interface RequestOptions {
  * @example { completed: false, q: 'milk', order: ['completed', '-id'] }
  * @example { completed: false, limit: 50, cursor: page.nextCursor }
  */
-export type TodoListParams = OrUndefined<
-  Omit<TodoListQuery, 'order'> & { order?: OrderKey | readonly OrderKey[] }
->
+export interface TodoListParams extends OrUndefined<Omit<TodoListQuery, 'order'>> {
+  /** One sort key or several, most significant first; `-field` sorts descending. */
+  order?: OrderKey | readonly OrderKey[] | undefined
+}
 
 /** `T` with every member optional and open to an explicit `undefined`. */
 type OrUndefined<T> = { [Key in keyof T]?: T[Key] | undefined }

@@ -1,6 +1,7 @@
 import type { Options } from 'ky'
 
-type Fetch = NonNullable<Options['fetch']>
+/** `fetch` as the SDK's transport calls it: always with a `Request`, as ky does. */
+export type RequestFetch = (request: Request, init?: RequestInit) => Promise<Response>
 
 /**
  * `fetch` (the caller's, else the global one as it is at call time) whose failures ky always
@@ -10,14 +11,14 @@ type Fetch = NonNullable<Options['fetch']>
  * any rejection that is not an abort (the caller's signal or ky's timeout) is rethrown as a
  * TypeError worded as ky expects, with the runtime's own error as its `cause`.
  */
-export function reportFetchFailures(custom?: Fetch): Fetch {
-  // ky always passes a Request, whose signal combines the caller's and ky's timeout. The global
-  // fetch is looked up per call, as ky does, so one patched later (msw in tests) is used.
+export function reportFetchFailures(custom?: Options['fetch']): RequestFetch {
+  // The request's signal combines the caller's and ky's timeout. The global fetch is looked up
+  // per call, as ky does, so one patched later (msw in tests) is used.
   return async (request, init) => {
     try {
       return await (custom ?? fetch)(request, init)
     } catch (error) {
-      if (request instanceof Request && request.signal.aborted) throw error
+      if (request.signal.aborted) throw error
       throw new TypeError('fetch failed', { cause: error })
     }
   }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { bunConnectionRefused, failingFetch } from '../../test/fetch-failures.ts'
 import { aTodo, BASE_URL, server, useMsw } from '../../test/msw.ts'
 import { recordWaits } from '../../test/timers.ts'
+import type { ServerError } from '../errors/ServerError.ts'
 import type { TodoClientOptions } from './options.ts'
 import { TodoClient } from './TodoClient.ts'
 
@@ -155,13 +156,22 @@ describe('Retry-After', () => {
     expect(waits).toContain(2000)
   })
 
-  it('waits no longer than maxRetryAfter', async () => {
-    const limited = flaky(503, 1, [], { 'retry-after': '3600' })
+  it('does not retry when Retry-After asks for longer than maxRetryAfter', async () => {
+    const limited = flaky(503, 1, [], { 'retry-after': '6' })
     server.use(http.get(`${BASE_URL}/todos`, limited.respond))
-    const waits = recordWaits(5000)
-    await new TodoClient({ baseUrl: BASE_URL, retry: { maxRetryAfter: 5000 } }).todos.list()
-    expect(waits).toContain(5000)
-    expect(waits).not.toContain(3_600_000)
+    const client = new TodoClient({ baseUrl: BASE_URL, retry: { maxRetryAfter: 5000 } })
+    const error = await client.todos.list().catch((error: unknown) => error)
+    expect(error).toMatchObject({ status: 503 })
+    expect((error as ServerError).headers.get('retry-after')).toBe('6')
+    expect(limited.attempts()).toBe(1)
+  })
+
+  it('still asks the caller’s shouldRetry about a wait within maxRetryAfter', async () => {
+    const limited = flaky(503, 1, [], { 'retry-after': '0' })
+    server.use(http.get(`${BASE_URL}/todos`, limited.respond))
+    const client = new TodoClient({ baseUrl: BASE_URL, retry: { shouldRetry: () => false } })
+    await expect(client.todos.list()).rejects.toMatchObject({ status: 503 })
+    expect(limited.attempts()).toBe(1)
   })
 
   it('retries at once when Retry-After is 0, instead of backing off', async () => {
@@ -175,11 +185,17 @@ describe('Retry-After', () => {
     expect(waits).not.toContain(600)
   })
 
-  it('caps Retry-After at 30 seconds by default', async () => {
-    const limited = flaky(503, 1, [], { 'retry-after': '3600' })
-    server.use(http.get(`${BASE_URL}/todos`, limited.respond))
+  it('waits up to 30 seconds by default, and not at all for longer', async () => {
+    const within = flaky(503, 1, [], { 'retry-after': '30' })
+    server.use(http.get(`${BASE_URL}/todos`, within.respond))
     const waits = recordWaits(30_000)
     await new TodoClient({ baseUrl: BASE_URL }).todos.list()
     expect(waits).toContain(30_000)
+    const beyond = flaky(503, 1, [], { 'retry-after': '31' })
+    server.use(http.get(`${BASE_URL}/todos`, beyond.respond))
+    await expect(new TodoClient({ baseUrl: BASE_URL }).todos.list()).rejects.toMatchObject({
+      status: 503,
+    })
+    expect(beyond.attempts()).toBe(1)
   })
 })

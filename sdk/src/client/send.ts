@@ -1,4 +1,4 @@
-import ky, { HTTPError, KyError, TimeoutError as KyTimeoutError } from 'ky'
+import ky, { HTTPError, KyError, TimeoutError as KyTimeoutError, type RetryOptions } from 'ky'
 import type * as z from 'zod/mini'
 import type { endpoints } from '../contract/endpoints.ts'
 import { type OperationName, operations } from '../contract/operations.ts'
@@ -10,7 +10,11 @@ import { TimeoutError } from '../errors/TimeoutError.ts'
 import type { RequestDescription } from '../errors/TodoClientError.ts'
 import { checkBody } from './checkBody.ts'
 import { defined } from './defined.ts'
+import { followRedirects } from './followRedirects.ts'
+import { limitResponseSize } from './limitResponseSize.ts'
 import {
+  ACCEPT,
+  DEFAULT_MAX_RESPONSE_SIZE,
   DEFAULT_RETRY,
   DEFAULT_TIMEOUT,
   type RequestOptions,
@@ -66,21 +70,43 @@ export type Send = <Operation extends OperationName>(
  * turn each answer into data or one of the SDK's errors.
  */
 export function createSend(clientOptions: TodoClientOptions): Send {
+  // Without these every call would fail as a NetworkError, hiding that the runtime is too old:
+  // Node has fetch from 18 and AbortSignal.any, which ky needs for a caller's signal, from 20.3.
+  if (typeof globalThis.AbortSignal?.any !== 'function') {
+    throw new TypeError(
+      'TodoClient needs fetch and AbortSignal.any: Node ≥ 20.3, Deno, Bun or a current browser',
+    )
+  }
   const { baseUrl, headers, retry, fetch, validate = true, hooks } = clientOptions
   const clientTimeout = clientOptions.timeout ?? DEFAULT_TIMEOUT
   // Paths are appended to the base as given. A relative base stays relative: `fetch` resolves it
   // (against the page in browsers), and no `location` is read (Deno throws without --location).
   const base = `${baseUrl}`.replace(/\/+$/, '')
   // `undefined` means "not given" everywhere, so it never overrides a default.
+  const retryOptions: RetryOptions = {
+    ...DEFAULT_RETRY,
+    ...(typeof retry === 'number' ? { limit: retry } : defined(retry ?? {})),
+  }
+  const { shouldRetry, maxRetryAfter = DEFAULT_RETRY.maxRetryAfter } = retryOptions
   const request = ky.create({
-    ...defined({ headers, hooks }),
+    ...defined({ hooks }),
+    // The caller's names are lower-cased by `Headers`, so their `accept` replaces the default.
+    headers: { accept: ACCEPT, ...Object.fromEntries(new Headers(headers)) },
+    // ky waits at most `maxRetryAfter` whatever `Retry-After` says; a server that asks for longer
+    // is not retried at all, so the caller hears at once and can read its `Retry-After`.
     retry: {
-      ...DEFAULT_RETRY,
-      ...(typeof retry === 'number' ? { limit: retry } : defined(retry ?? {})),
+      ...retryOptions,
+      shouldRetry: (state) =>
+        asksToWaitLonger(state.error, maxRetryAfter) ? false : shouldRetry?.(state),
     },
-    fetch: reportFetchFailures(fetch),
-    // `.json()` asks for JSON (unless the caller set `accept`) and reads any body through
-    // `parseBody`: JSON as a value, other text as text, nothing as `undefined`.
+    // Redirects are followed by `followRedirects`, on the request's origin only.
+    redirect: 'manual',
+    fetch: limitResponseSize(
+      followRedirects(reportFetchFailures(fetch)),
+      clientOptions.maxResponseSize ?? DEFAULT_MAX_RESPONSE_SIZE,
+    ),
+    // `.json()` reads any body through `parseBody`: JSON as a value, other text as text, nothing
+    // as `undefined`.
     parseJson: parseBody,
   })
 
@@ -120,6 +146,14 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     if (issues[0]) throw new ResponseValidationError({ ...call, status, body, issues })
     return reply
   }
+}
+
+/** Whether `error` is an answer whose `Retry-After` asks for a wait longer than `max` ms. */
+function asksToWaitLonger(error: Error, max: number): boolean {
+  const wait = error instanceof HTTPError && error.response.headers.get('retry-after')
+  if (!wait) return false
+  // Delay seconds, or an HTTP date; one that parses as neither leaves the backoff to decide.
+  return (/^\d+$/.test(wait) ? Number(wait) * 1000 : Date.parse(wait) - Date.now()) > max
 }
 
 /**

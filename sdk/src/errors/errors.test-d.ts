@@ -5,7 +5,6 @@ import {
   type ConflictError,
   isBadRequestError,
   isConflictError,
-  isErrorType,
   isNotFoundError,
   isPreconditionFailedError,
   isRateLimitError,
@@ -22,6 +21,7 @@ import {
   TodoClientError,
   type UnprocessableContentError,
 } from '../index.ts'
+import { isErrorType } from '../internal.ts'
 
 const request = { method: 'GET', url: 'http://127.0.0.1:3000/todos/9' }
 

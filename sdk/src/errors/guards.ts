@@ -4,8 +4,11 @@ import { ConflictError } from './ConflictError.ts'
 import { isErrorType } from './errorType.ts'
 import { NetworkError } from './NetworkError.ts'
 import { NotFoundError } from './NotFoundError.ts'
+import { PagingError } from './PagingError.ts'
 import { PreconditionFailedError } from './PreconditionFailedError.ts'
 import { RateLimitError } from './RateLimitError.ts'
+import { RedirectError } from './RedirectError.ts'
+import { ResponseTooLargeError } from './ResponseTooLargeError.ts'
 import { ResponseValidationError } from './ResponseValidationError.ts'
 import { ServerError } from './ServerError.ts'
 import { TimeoutError } from './TimeoutError.ts'
@@ -148,4 +151,34 @@ export function isAbortError(value: unknown): value is AbortError {
  */
 export function isResponseValidationError(value: unknown): value is ResponseValidationError {
   return isErrorType(value, ResponseValidationError)
+}
+
+/**
+ * Whether `value` is a `ResponseTooLargeError`: a body over the client's `maxResponseSize`.
+ *
+ * @example
+ * if (isResponseTooLargeError(error)) console.warn(`over ${error.limit} bytes`)
+ */
+export function isResponseTooLargeError(value: unknown): value is ResponseTooLargeError {
+  return isErrorType(value, ResponseTooLargeError)
+}
+
+/**
+ * Whether `value` is a `RedirectError`: a redirect the client refused to follow.
+ *
+ * @example
+ * if (isRedirectError(error)) console.error('the API moved to', error.location)
+ */
+export function isRedirectError(value: unknown): value is RedirectError {
+  return isErrorType(value, RedirectError)
+}
+
+/**
+ * Whether `value` is a `PagingError`: `iterate()` stopped on a loop or at `maxPages`.
+ *
+ * @example
+ * if (isPagingError(error)) console.warn(error.message)
+ */
+export function isPagingError(value: unknown): value is PagingError {
+  return isErrorType(value, PagingError)
 }

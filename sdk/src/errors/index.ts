@@ -1,15 +1,17 @@
 export { AbortError, type AbortErrorInit } from './AbortError.ts'
 export { BadRequestError } from './BadRequestError.ts'
 export { ConflictError } from './ConflictError.ts'
-export { brandError, type ErrorType, isErrorType } from './errorType.ts'
 export {
   isAbortError,
   isBadRequestError,
   isConflictError,
   isNetworkError,
   isNotFoundError,
+  isPagingError,
   isPreconditionFailedError,
   isRateLimitError,
+  isRedirectError,
+  isResponseTooLargeError,
   isResponseValidationError,
   isServerError,
   isTimeoutError,
@@ -19,8 +21,14 @@ export {
 } from './guards.ts'
 export { NetworkError, type NetworkErrorInit } from './NetworkError.ts'
 export { NotFoundError } from './NotFoundError.ts'
+export { PagingError } from './PagingError.ts'
 export { PreconditionFailedError } from './PreconditionFailedError.ts'
 export { RateLimitError } from './RateLimitError.ts'
+export { RedirectError, type RedirectErrorInit } from './RedirectError.ts'
+export {
+  ResponseTooLargeError,
+  type ResponseTooLargeErrorInit,
+} from './ResponseTooLargeError.ts'
 export {
   ResponseValidationError,
   type ResponseValidationErrorInit,

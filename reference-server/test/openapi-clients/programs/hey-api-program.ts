@@ -1,5 +1,5 @@
 // The same program on the client @hey-api/openapi-ts generates from the served document. It
-// sets no base URL: the document's server URL is the one to call.
+// sets no base URL: the document's server URL (the server's public URL) is the one to call.
 import { createTodo, deleteTodo, listTodos, updateTodo } from './hey-api/sdk.gen'
 
 export async function run() {
