@@ -76,6 +76,11 @@ export class Model {
   readonly foreign = new Set<string>()
   readonly policy: Policy = { refusedContent: new Set() }
   readonly refusedCreates: RefusedCreate[] = []
+  /**
+   * Contents of creates that got no answer or a 5xx: the server may have stored them. The
+   * content is the run's own, unique, so a record that carries one is the run's to delete.
+   */
+  readonly unanswered = new Set<string>()
   /** The capabilities the server claims. */
   claims: readonly Capability[] = []
   /** A wrongly typed create that was not refused: lists and creates that fail since are charged to it. */
