@@ -185,10 +185,10 @@ export class Operations {
     if (record) this.touching?.add(record.key)
   }
 
-  async get(target: OwnRecord | string, probe?: ProbeKind): Promise<Observation> {
+  async get(target: OwnRecord | string, probe?: ProbeKind, allowed?: string[]): Promise<Observation> {
     const path = typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
     const sent = await this.send('GET', path)
-    return this.observe({ op: 'get', ...this.aim(target), ...(probe ? { probe } : {}), ...sent })
+    return this.observe({ op: 'get', ...this.aim(target), ...(probe ? { probe } : {}), ...(allowed ? { allowed } : {}), ...sent })
   }
 
   private aim(target: OwnRecord | string | undefined) {

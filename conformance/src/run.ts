@@ -3,7 +3,7 @@ import { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
-import { type Id, Model, keyOf } from './model/model.ts'
+import { type Id, Model, keyOf, stateOf } from './model/model.ts'
 import { Interrupted, Operations, recordPath, Unreachable } from './operations.ts'
 import { type ConformanceOptions, resolveOptions } from './options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
@@ -65,6 +65,16 @@ async function cleanUp(run: Run): Promise<CleanupOutcome> {
       residue.push({ id: record.expected.id, content: record.expected.content, reason: 'not removed: DELETE got no answer for the records before it', possible: true })
       continue
     }
+    // Read back first: an id the run holds in doubt may be someone else's record by now.
+    if (record.uncertain || record.blame) {
+      const read = await ops.get(record)
+      const body = read.response?.json
+      if (read.response?.status === 404) continue
+      if (!isObject(body) || !(body.content === record.expected.content || model.ownsContent(body.content) || record.tolerated.has(stateOf({ content: body.content, completed: body.completed })))) {
+        residue.push({ id: record.expected.id, content: record.expected.content, reason: 'not deleted: the record at its id no longer reads as the run’s own', possible: true })
+        continue
+      }
+    }
     const { response, error } = await ops.delete(record)
     unanswered = response ? 0 : unanswered + 1
     if (!response || response.status >= 300) {
@@ -90,11 +100,12 @@ async function cleanUp(run: Run): Promise<CleanupOutcome> {
   }
   for (const item of listed) {
     const record = model.records.get(keyOf(item.id))
-    if (record && !residue.some((r) => String(r.id) === String(item.id))) {
+    const stillOurs = record && (item.content === record.expected.content || record.tolerated.has(stateOf({ content: item.content, completed: item.completed })))
+    if (record && stillOurs && !residue.some((r) => String(r.id) === String(item.id))) {
       residue.push({ id: item.id as Id, content: String(item.content), reason: 'still listed after its DELETE answered success' })
-    } else if (!record && !model.foreign.has(keyOf(item.id)) && model.ownsContent(item.content)) {
+    } else if ((!record || !stillOurs) && !model.foreign.has(keyOf(item.id)) && model.ownsContent(item.content)) {
       residue.push({ id: item.id as Id, content: String(item.content), reason: 'carries the run’s marker, but no create answered with it: not deleted', possible: true })
-    } else if (!record && !model.foreign.has(keyOf(item.id)) && model.refusedCreates.some((create) => isObject(create.sent) && JSON.stringify(create.sent.content) === JSON.stringify(item.content))) {
+    } else if ((!record || !stillOurs) && !model.foreign.has(keyOf(item.id)) && model.refusedCreates.some((create) => isObject(create.sent) && JSON.stringify(create.sent.content) === JSON.stringify(item.content))) {
       residue.push({ id: item.id as Id, content: shown(item.content), reason: 'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own', possible: true })
     }
   }

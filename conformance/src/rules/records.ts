@@ -344,6 +344,17 @@ export const recordRules: Rule[] = [
     },
   },
   {
+    id: 'read.atomic',
+    title: 'A read sent while a write is under way shows the record before the write or after it, never half of it',
+    level: 'recommended',
+    section: '§4 PUT and PATCH (todokit)',
+    judge(observation) {
+      if (observation.probe !== 'concurrent-read' || !isSuccess(observation) || !isObject(observation.response?.json)) return undefined
+      const state = stateOf({ content: observation.response.json.content, completed: observation.response.json.completed })
+      return observation.allowed?.includes(state) ? held : fail(`${answered(observation)} with ${shown(observation.response.json)}, half of a write under way`, `one of ${observation.allowed?.join(' or ')}`, state)
+    },
+  },
+  {
     id: 'ids.unknown-404',
     title: 'GET, PUT, PATCH and DELETE of an id nobody holds answer 404; `/todos/07` and `/todos/7.0` are not todo 7',
     level: 'recommended',
@@ -351,6 +362,9 @@ export const recordRules: Rule[] = [
     judge(observation) {
       if (observation.probe !== 'unknown-id' && observation.probe !== 'canonical-path-id') return undefined
       if (status(observation) === 404) return held
+      // An id the run freed may have gone to someone else's new record since.
+      const body = observation.response?.json
+      if (observation.target?.deleted && isSuccess(observation) && isObject(body) && body.content !== observation.target.expected.content) return undefined
       // `/todos/07` names no id in canonical form: refusing it as malformed is as good.
       if (observation.probe === 'canonical-path-id' && isClientError(observation)) return held
       // A PUT to a free id may create the record: the contract leaves it open.

@@ -23,6 +23,7 @@ export type ProbeKind =
   | 'unknown-id'
   | 'bad-paging'
   | 'large-id'
+  | 'concurrent-read'
 
 /** A list query: field filters, search, sort, and paging. */
 export interface ListQuery {
@@ -57,6 +58,8 @@ export interface Observation {
   touched?: Set<string>
   /** The paged walk stopped early, and why. */
   walkStopped?: string
+  /** States a read sent while a write was under way may show: before it, or after. */
+  allowed?: string[]
 }
 
 /** One rule's verdict on one observation. */
