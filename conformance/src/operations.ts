@@ -294,7 +294,14 @@ export class Operations {
     const observation = this.observe({ op, sent: body, ...this.aim(target), ...(probe ? { probe } : {}), ...sent })
     if (typeof target === 'string') {
       const named = this.model.records.get(JSON.stringify(Number.parseInt(target, 10)))
-      if (probe === 'path-id' && named && observation.response && observation.response.status < 300) named.blame = { rule: 'path.id-integer', exchange: observation.exchange }
+      const stored = observation.response && observation.response.status < 300
+      if (probe === 'path-id' && named && stored) named.blame = { rule: 'path.id-integer', exchange: observation.exchange }
+      // A write to an id nobody held that made a record: the run made it, and removes it.
+      const made = isObject(observation.response?.json) ? observation.response.json : undefined
+      if (probe === 'unknown-id' && stored && made && String(made.id) === target && (typeof made.id === 'number' || typeof made.id === 'string')) {
+        const record = this.model.adopt({ id: made.id, content: String(made.content), completed: made.completed === true }, { op, sent: [], exchange: observation.exchange })
+        record.uncertain = true
+      }
       return observation
     }
     this.touch(target)

@@ -40,13 +40,13 @@ describe('ids the run does not own', () => {
     const watched = watchUnownedWrites(vague)
     const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: watched.fetch })
     expect(watched.unowned).toEqual([])
-    expect(report.checks.find((c) => c.id === 'not-found.put')).toMatchObject({
+    expect(report.checks.find((c) => c.id === 'ids.unknown-404')).toMatchObject({
       status: 'failed',
-      message: expect.stringMatching(/no probed id answered 404/),
+      message: expect.stringMatching(/^GET \/todos\/\d+ answered 503/),
     })
   })
 
-  it('that an upserting PATCH or PUT creates are removed like any record of the run', async () => {
+  it('that an upserting PATCH or PUT creates at an id that read as free are removed like any record of the run', async () => {
     const { store, fetch } = referenceApp()
     // PATCH and PUT to an unknown id create the record instead of answering 404.
     const upserting: FetchLike = async (request) => {
@@ -71,20 +71,11 @@ describe('ids the run does not own', () => {
       )
       return json(await created.json(), 200)
     }
-    const report = await runConformance({
-      baseUrl: IN_PROCESS_URL,
-      fetch: upserting,
-      only: ['not-found.put', 'not-found.patch'],
-    })
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: upserting })
     // PUT may create the record it names (the contract leaves it open); PATCH may not.
-    expect(report.checks.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual([
-      'not-found.patch',
-    ])
-    // The PUT sent marked content, so its record is provably the run's and is removed; the
-    // PATCH sent none, so the record it made cannot be told from someone else's: reported, kept.
-    expect(store.list()).toEqual([expect.objectContaining({ content: 'made by an upsert' })])
-    expect(report.residue).toEqual([
-      expect.objectContaining({ id: store.list()[0]!.id, possible: true }),
-    ])
+    expect(report.checks.find((c) => c.id === 'ids.unknown-404')).toMatchObject({ status: 'failed', message: expect.stringMatching(/^PATCH /) })
+    // Both made a record at an id that read as nobody's, and answered with it: the run's, removed.
+    expect(store.list()).toEqual([])
+    expect(report.residue).toEqual([])
   })
 })
