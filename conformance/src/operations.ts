@@ -12,6 +12,7 @@ import {
   type Observation,
   type ProbeKind,
   type Rule,
+  shown,
   typeProblem,
 } from './rules/rule.ts'
 
@@ -222,6 +223,10 @@ export class Operations {
     }
     if (observation.probe) model.acceptedProbe = observation.exchange
     if (id === undefined) return undefined
+    if (model.foreign.has(JSON.stringify(id))) {
+      model.shared.push({ id, content: typeof sent.content === 'string' ? sent.content : shown(sent.content) })
+      return undefined
+    }
     const holder = model.records.get(JSON.stringify(id))
     if (holder && !holder.deleted) {
       holder.blame = { rule: 'ids.unique', exchange: observation.exchange }

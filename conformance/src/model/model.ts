@@ -81,6 +81,11 @@ export class Model {
    * content is the run's own, unique, so a record that carries one is the run's to delete.
    */
   readonly unanswered = new Set<string>()
+  /**
+   * Records a create answered with an id that a record listed at the start holds: the run made
+   * them, but cannot address them without touching someone else's. Named, never written to.
+   */
+  readonly shared: Array<{ id: Id; content: string }> = []
   /** The capabilities the server claims. */
   claims: readonly Capability[] = []
   /** A wrongly typed create that was not refused: lists and creates that fail since are charged to it. */
