@@ -63,7 +63,8 @@ describe('paging, a capability reported apart', () => {
     expect(report.ok).toBe(false)
     expect(new Set(failed(report).map((check) => check.level))).toEqual(new Set(['paging']))
     expect(failed(report).map((check) => check.id)).toEqual(
-      expect.arrayContaining(['paging.limit-respected', 'paging.link-well-formed']),
+      expect.arrayContaining(['paging.limit', 'paging.bad-input']),
     )
+    expect(report.hints).toEqual([expect.stringMatching(/^Only paging failed\. Paging .* is todokit’s extension/)])
   })
 })

@@ -4,7 +4,7 @@ import { idReusingServer } from './id-reusing-server.ts'
 import { type RunningJsonServer, startJsonServer } from './json-server.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 
-// The adapter as a server project uses it: one vitest test per check.
+// The adapter as a server project uses it: one vitest test per rule.
 const reference = referenceApp()
 describeConformance(
   { baseUrl: IN_PROCESS_URL, fetch: reference.fetch, capabilities: 'all', strict: true },
@@ -18,17 +18,18 @@ let jsonServer: RunningJsonServer | undefined
 describeConformance(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
   jsonServer = await startJsonServer(structuredClone(DATA))
-  // Its real defects (it stores bodies as sent, unvalidated) are left out here: the adapter is
-  // under test, not json-server; json-server.test.ts shows them.
+  // Its real defects (it stores bodies as sent, unvalidated, and fails every create once it
+  // holds an id near 2^53) are left out here: the adapter is under test, not json-server;
+  // json-server.test.ts shows them.
   return {
     baseUrl: jsonServer.url,
     capabilities: ['filter', 'search'],
-    skip: ['create.without-completed', 'todo.stays-complete', 'bad-request.non-integer-id'],
+    skip: ['todo.fields', 'write.wrong-types', 'create.answers-stored', 'errors.client-mistakes'],
   }
 }, 'json-server 0.17.4')
 
-// A server that reuses ids while another client writes: delete-twice cannot decide safely and
-// is marked skipped with its reason, not failed.
+// A server that reuses ids while another client writes: a freed id may hold someone else's
+// record, which the run reads but never writes to.
 const reusing = idReusingServer('lowest-free', { foreignWriter: true })
 describeConformance(
   { baseUrl: IN_PROCESS_URL, fetch: reusing.fetch, capabilities: 'all', strict: true },

@@ -71,6 +71,8 @@ function judgeMembership(observation: Observation, model: Model, capability: 'fi
       return { failed: `${where} returned ${shown(item)}, which no reading of q=${shown(q)} matches`, expected: `records whose text holds ${shown(q)}`, actual: shown(item) }
     }
     if (record && !record.uncertain && !record.untyped) {
+      // A freed id may hold someone else's record: only the run's own content shows it stale.
+      if (record.deleted && item.content !== record.expected.content) continue
       if (record.deleted) return { failed: `${where} still returns todo ${shown(record.expected.id)} after DELETE answered success`, expected: 'no deleted record', actual: shown(item) }
       const current = record.expected
       if (capability === 'filter' && !matchesFilters(current, query)) {
