@@ -12,7 +12,9 @@ import type { Rule } from './rules/rule.ts'
  */
 export function renderRuleTable(rules: readonly Rule[] = allRules): string {
   const rows = LEVELS.flatMap((level) =>
-    rules.filter((rule) => rule.level === level).map((rule) => [`\`${rule.id}\``, levelLabel(level), cell(rule.title), cell(rule.section)]),
+    rules
+      .filter((rule) => rule.level === level)
+      .map((rule) => [`\`${rule.id}\``, levelLabel(level), cell(rule.title), cell(rule.section)]),
   )
   return `${markdownTable(['Rule', 'Level', 'What it demands', 'Contract'], rows)}\n`
 }
@@ -23,6 +25,10 @@ export function renderCatalogue(rules: readonly Rule[] = allRules): string {
   return LEVELS.flatMap((level) => {
     const group = rules.filter((rule) => rule.level === level)
     if (group.length === 0) return []
-    return [`${levelLabel(level)} (${group.length})`, ...group.map((rule) => `  ${rule.id.padEnd(width)}  ${rule.title}  [${rule.section}]`), '']
+    return [
+      `${levelLabel(level)} (${group.length})`,
+      ...group.map((rule) => `  ${rule.id.padEnd(width)}  ${rule.title}  [${rule.section}]`),
+      '',
+    ]
   }).join('\n')
 }

@@ -11,16 +11,60 @@ type Step =
   | { do: 'get' | 'delete'; at: number }
   | { do: 'patch'; at: number; content?: string; completed?: boolean }
   | { do: 'replace'; at: number; content: string; completed: boolean }
-  | { do: 'list'; at: number; filter?: 'id' | 'content' | 'completed'; q?: 'marker' | 'word' | 'piece'; order?: OrderKey[] }
+  | {
+      do: 'list'
+      at: number
+      filter?: 'id' | 'content' | 'completed'
+      q?: 'marker' | 'word' | 'piece'
+      order?: OrderKey[]
+    }
 
 const WORDS = ['alpha', 'Beta', 'GAMMA', 'delta', 'École', 'straße', '42', 'true', 'a+b', "it's"]
-const ORDERS: OrderKey[][] = [['id'], ['content'], ['completed'], ['-id'], ['-content'], ['completed', 'id'], ['-completed', 'content']]
+const ORDERS: OrderKey[][] = [
+  ['id'],
+  ['content'],
+  ['completed'],
+  ['-id'],
+  ['-content'],
+  ['completed', 'id'],
+  ['-completed', 'content'],
+]
 
 const STEPS: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ do: fc.constant('create' as const), label: fc.constantFrom(...WORDS), completed: fc.boolean(), edge: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ do: fc.constantFrom('get' as const, 'delete' as const), at: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ do: fc.constant('patch' as const), at: fc.nat(), content: fc.option(fc.constantFrom(...WORDS), { nil: undefined }), completed: fc.option(fc.boolean(), { nil: undefined }) }, { requiredKeys: ['do', 'at'] }) },
-  { weight: 1, arbitrary: fc.record({ do: fc.constant('replace' as const), at: fc.nat(), content: fc.constantFrom(...WORDS), completed: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      do: fc.constant('create' as const),
+      label: fc.constantFrom(...WORDS),
+      completed: fc.boolean(),
+      edge: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ do: fc.constantFrom('get' as const, 'delete' as const), at: fc.nat() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        do: fc.constant('patch' as const),
+        at: fc.nat(),
+        content: fc.option(fc.constantFrom(...WORDS), { nil: undefined }),
+        completed: fc.option(fc.boolean(), { nil: undefined }),
+      },
+      { requiredKeys: ['do', 'at'] },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      do: fc.constant('replace' as const),
+      at: fc.nat(),
+      content: fc.constantFrom(...WORDS),
+      completed: fc.boolean(),
+    }),
+  },
   {
     weight: 6,
     arbitrary: fc.record(
@@ -45,7 +89,10 @@ function queryOf(step: Extract<Step, { do: 'list' }>, model: Model): ListQuery {
   if (step.q === 'marker') query.q = model.marker
   else if (step.q && record) {
     const words = record.expected.content.split(' ')
-    query.q = step.q === 'word' ? (words[words.length - 1] ?? model.marker) : record.expected.content.slice(0, 4)
+    query.q =
+      step.q === 'word'
+        ? (words[words.length - 1] ?? model.marker)
+        : record.expected.content.slice(0, 4)
   }
   if (step.order) query.order = step.order
   return query
@@ -68,16 +115,29 @@ async function runStep(step: Step, run: Run): Promise<void> {
   if (!record) return
   if (step.do === 'get') await ops.get(record)
   else if (step.do === 'delete') await ops.delete(record)
-  else if (step.do === 'replace') await ops.replace(record, { id: record.expected.id, content: model.content(step.content), completed: step.completed })
+  else if (step.do === 'replace')
+    await ops.replace(record, {
+      id: record.expected.id,
+      content: model.content(step.content),
+      completed: step.completed,
+    })
   else if (step.do === 'patch') {
-    const body = { ...(step.content === undefined ? {} : { content: model.content(step.content) }), ...(step.completed === undefined ? {} : { completed: step.completed }) }
-    await ops.patch(record, Object.keys(body).length ? body : { completed: !record.expected.completed })
+    const body = {
+      ...(step.content === undefined ? {} : { content: model.content(step.content) }),
+      ...(step.completed === undefined ? {} : { completed: step.completed }),
+    }
+    await ops.patch(
+      record,
+      Object.keys(body).length ? body : { completed: !record.expected.completed },
+    )
   }
 }
 
 /** Whether the exploration may go on. */
 function budgetLeft(budget: Budget, spent: { requests: number; started: number }): boolean {
-  return 'requests' in budget ? spent.requests < budget.requests : performance.now() - spent.started < budget.ms
+  return 'requests' in budget
+    ? spent.requests < budget.requests
+    : performance.now() - spent.started < budget.ms
 }
 
 /**
@@ -90,7 +150,10 @@ export async function explore(run: Run, seed: number, budget: Budget, stop: () =
   const stats = { sequences: 0, operations: 0, listQueries: 0 }
   const spent = () => ({ requests: run.ops.requests - first, started })
   for (let batch = 0; budgetLeft(budget, spent()) && !stop(); batch++) {
-    const sequences = fc.sample(fc.array(STEPS, { minLength: 5, maxLength: 40 }), { seed: seed + batch, numRuns: 5 })
+    const sequences = fc.sample(fc.array(STEPS, { minLength: 5, maxLength: 40 }), {
+      seed: seed + batch,
+      numRuns: 5,
+    })
     for (const steps of sequences) {
       stats.sequences += 1
       for (const step of steps) {

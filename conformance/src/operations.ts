@@ -1,11 +1,12 @@
-import { isErrorType } from '@todokit/sdk/internal'
 import { COLLECTION_PATH, nextLinkTarget } from '@todokit/sdk/contract'
-import { NetworkError } from './http/errors.ts'
+import { isErrorType } from '@todokit/sdk/internal'
 import type { HttpClient, HttpResponse } from './http/client.ts'
+import { NetworkError } from './http/errors.ts'
 import type { Exchange } from './http/exchange.ts'
 import { type Expected, type Id, type Model, type OwnRecord, stateOf } from './model/model.ts'
 import { readFindings } from './rules/reads.ts'
 import {
+  fieldProblem,
   isObject,
   type Judgement,
   type ListQuery,
@@ -32,7 +33,8 @@ export class Interrupted extends Error {}
 const FAILURES_KEPT = 3
 
 /** The path of one record, for any id type the server hands out. */
-export const recordPath = (id: Id | string): string => `${COLLECTION_PATH}/${encodeURIComponent(String(id))}`
+export const recordPath = (id: Id | string): string =>
+  `${COLLECTION_PATH}/${encodeURIComponent(String(id))}`
 
 /** The query as URL parameters, in a stable order. */
 function parameters(query: ListQuery | undefined): Record<string, string> | undefined {
@@ -57,7 +59,12 @@ export class Operations {
   readonly model: Model
   readonly rules: readonly Rule[]
 
-  constructor(http: HttpClient, model: Model, rules: readonly Rule[], tally?: Map<string, RuleTally>) {
+  constructor(
+    http: HttpClient,
+    model: Model,
+    rules: readonly Rule[],
+    tally?: Map<string, RuleTally>,
+  ) {
     this.http = http
     this.model = model
     this.rules = rules
@@ -108,7 +115,10 @@ export class Operations {
       if (!judgement || !tally) continue
       if ('held' in judgement) tally.held += 1
       else if (tally.failures.length < FAILURES_KEPT) {
-        tally.failures.push({ ...judgement, exchanges: judgement.exchanges ?? [observation.exchange] })
+        tally.failures.push({
+          ...judgement,
+          exchanges: judgement.exchanges ?? [observation.exchange],
+        })
       } else tally.failures.push({ failed: '', exchanges: [] })
     }
     // One cause is charged once: what a read showed and a rule was charged with is tolerated.
@@ -120,7 +130,12 @@ export class Operations {
 
   async list(query?: ListQuery, probe?: ProbeKind): Promise<Observation> {
     const sent = await this.send('GET', COLLECTION_PATH, { query })
-    return this.observe({ op: 'list', ...(query && Object.keys(query).length ? { query } : {}), ...(probe ? { probe } : {}), ...sent })
+    return this.observe({
+      op: 'list',
+      ...(query && Object.keys(query).length ? { query } : {}),
+      ...(probe ? { probe } : {}),
+      ...sent,
+    })
   }
 
   /**
@@ -131,7 +146,8 @@ export class Operations {
     const pages: HttpResponse[] = []
     const touched = new Set<string>()
     const followed = new Set<string>()
-    const maxPages = Math.ceil((this.model.live().length + this.model.foreign.size + 20) / Number(query.limit)) + 5
+    const maxPages =
+      Math.ceil((this.model.live().length + this.model.foreign.size + 20) / Number(query.limit)) + 5
     let first = await this.send('GET', COLLECTION_PATH, { query })
     let stopped: string | undefined
     const start = first
@@ -163,9 +179,13 @@ export class Operations {
       }
       this.requests += 1
       try {
-        const response = await this.http.request('GET', next.pathname.slice(new URL(this.http.config.baseUrl).pathname.replace(/\/$/, '').length), {
-          query: Object.fromEntries(next.searchParams),
-        })
+        const response = await this.http.request(
+          'GET',
+          next.pathname.slice(new URL(this.http.config.baseUrl).pathname.replace(/\/$/, '').length),
+          {
+            query: Object.fromEntries(next.searchParams),
+          },
+        )
         first = { response, exchange: response.exchange }
       } catch (error) {
         stopped = `stopped: ${error instanceof Error ? error.message : String(error)}`
@@ -186,10 +206,21 @@ export class Operations {
     if (record) this.touching?.add(record.key)
   }
 
-  async get(target: OwnRecord | string, probe?: ProbeKind, allowed?: string[]): Promise<Observation> {
-    const path = typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
+  async get(
+    target: OwnRecord | string,
+    probe?: ProbeKind,
+    allowed?: string[],
+  ): Promise<Observation> {
+    const path =
+      typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
     const sent = await this.send('GET', path)
-    return this.observe({ op: 'get', ...this.aim(target), ...(probe ? { probe } : {}), ...(allowed ? { allowed } : {}), ...sent })
+    return this.observe({
+      op: 'get',
+      ...this.aim(target),
+      ...(probe ? { probe } : {}),
+      ...(allowed ? { allowed } : {}),
+      ...sent,
+    })
   }
 
   private aim(target: OwnRecord | string | undefined) {
@@ -198,9 +229,21 @@ export class Operations {
   }
 
   /** Creates a record; answers the record the run now owns, if the server stored one. */
-  async create(body: Record<string, unknown> | string, probe?: ProbeKind): Promise<OwnRecord | undefined> {
-    const sent = await this.send('POST', COLLECTION_PATH, typeof body === 'string' ? { rawBody: body } : { json: body })
-    const observation = this.observe({ op: 'create', sent: body, ...(probe ? { probe } : {}), ...sent })
+  async create(
+    body: Record<string, unknown> | string,
+    probe?: ProbeKind,
+  ): Promise<OwnRecord | undefined> {
+    const sent = await this.send(
+      'POST',
+      COLLECTION_PATH,
+      typeof body === 'string' ? { rawBody: body } : { json: body },
+    )
+    const observation = this.observe({
+      op: 'create',
+      sent: body,
+      ...(probe ? { probe } : {}),
+      ...sent,
+    })
     return this.afterCreate(observation)
   }
 
@@ -210,21 +253,32 @@ export class Operations {
     const code = observation.response?.status
     const json = observation.response?.json
     if (code === undefined || code >= 300) {
-      if (code !== undefined && code < 500) model.refusedCreates.push({ sent: observation.sent, exchange: observation.exchange })
-      else if (typeof sent.content === 'string' && model.ownsContent(sent.content)) model.unanswered.add(sent.content)
+      if (code !== undefined && code < 500)
+        model.refusedCreates.push({ sent: observation.sent, exchange: observation.exchange })
+      else if (typeof sent.content === 'string' && model.ownsContent(sent.content))
+        model.unanswered.add(sent.content)
       return undefined
     }
-    let id = isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string') ? json.id : undefined
+    let id =
+      isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string')
+        ? json.id
+        : undefined
     if (id === undefined && model.ownsContent(sent.content)) {
       // No id in the answer: the run's unique content still proves which listed record it made.
       const listed = await this.send('GET', COLLECTION_PATH)
-      const found = Array.isArray(listed.response?.json) ? listed.response.json.find((item) => isObject(item) && item.content === sent.content) : undefined
-      if (isObject(found) && (typeof found.id === 'number' || typeof found.id === 'string')) id = found.id
+      const found = Array.isArray(listed.response?.json)
+        ? listed.response.json.find((item) => isObject(item) && item.content === sent.content)
+        : undefined
+      if (isObject(found) && (typeof found.id === 'number' || typeof found.id === 'string'))
+        id = found.id
     }
     if (observation.probe) model.acceptedProbe = observation.exchange
     if (id === undefined) return undefined
     if (model.foreign.has(JSON.stringify(id))) {
-      model.shared.push({ id, content: typeof sent.content === 'string' ? sent.content : shown(sent.content) })
+      model.shared.push({
+        id,
+        content: typeof sent.content === 'string' ? sent.content : shown(sent.content),
+      })
       return undefined
     }
     const holder = model.records.get(JSON.stringify(id))
@@ -238,19 +292,31 @@ export class Operations {
     const expected: Expected = {
       id,
       content: typeof sent.content === 'string' ? sent.content : String(shownBody.content),
-      completed: typeof sent.completed === 'boolean' ? sent.completed : shownBody.completed === true,
+      completed:
+        typeof sent.completed === 'boolean' ? sent.completed : shownBody.completed === true,
     }
     this.trim(expected, shownBody)
-    const record = model.adopt(expected, { op: 'create', sent: ['content', 'completed'], exchange: observation.exchange })
+    // The answer is the stored todo: where it differs from what was sent, a rule was charged
+    // with it, and reads are judged against what the server says it stored.
+    if (fieldProblem(json) === undefined)
+      Object.assign(expected, { content: shownBody.content, completed: shownBody.completed })
+    const record = model.adopt(expected, {
+      op: 'create',
+      sent: ['content', 'completed'],
+      exchange: observation.exchange,
+    })
     // A record whose stored fields the type rule already charged, or whose id cannot be named
     // exactly, is read no further: one cause, one charge.
-    if (!isObject(json) || typeof json.completed !== 'boolean' || (typeof id === 'number' && !Number.isSafeInteger(id))) record.uncertain = true
+    if (
+      !isObject(json) ||
+      typeof json.completed !== 'boolean' ||
+      (typeof id === 'number' && !Number.isSafeInteger(id))
+    )
+      record.uncertain = true
     if (observation.probe === 'wrong-type') {
       model.untypedCreate = observation.exchange
-      if (typeProblem(json) === undefined && isObject(json)) Object.assign(expected, { content: json.content, completed: json.completed })
-      else record.untyped = true
+      if (fieldProblem(json) !== undefined) record.untyped = true
     }
-    if (isObject(json) && typeof json.content === 'string' && typeof json.completed === 'boolean') record.tolerated.add(stateOf({ content: json.content, completed: json.completed }))
     return record
   }
 
@@ -265,24 +331,41 @@ export class Operations {
 
   /** A server that trims content: the model follows it, once the rule for it is charged. */
   private trim(expected: Expected, shownBody: Record<string, unknown>) {
-    if (expected.content !== expected.content.trim() && shownBody.content === expected.content.trim()) {
+    if (
+      expected.content !== expected.content.trim() &&
+      shownBody.content === expected.content.trim()
+    ) {
       this.model.policy.trims = true
       expected.content = expected.content.trim()
     }
   }
 
-  async replace(target: OwnRecord | string, body: Record<string, unknown> | string, probe?: ProbeKind): Promise<Observation> {
+  async replace(
+    target: OwnRecord | string,
+    body: Record<string, unknown> | string,
+    probe?: ProbeKind,
+  ): Promise<Observation> {
     return this.write('PUT', target, body, probe)
   }
 
-  async patch(target: OwnRecord | string, body: Record<string, unknown> | string, probe?: ProbeKind): Promise<Observation> {
+  async patch(
+    target: OwnRecord | string,
+    body: Record<string, unknown> | string,
+    probe?: ProbeKind,
+  ): Promise<Observation> {
     return this.write('PATCH', target, body, probe)
   }
 
   async delete(target: OwnRecord | string, probe?: ProbeKind): Promise<Observation> {
-    const path = typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
+    const path =
+      typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
     const sent = await this.send('DELETE', path)
-    const observation = this.observe({ op: 'delete', ...this.aim(target), ...(probe ? { probe } : {}), ...sent })
+    const observation = this.observe({
+      op: 'delete',
+      ...this.aim(target),
+      ...(probe ? { probe } : {}),
+      ...sent,
+    })
     if (typeof target === 'string') return observation
     this.touch(target)
     const code = observation.response?.status
@@ -292,19 +375,45 @@ export class Operations {
     return observation
   }
 
-  private async write(method: 'PUT' | 'PATCH', target: OwnRecord | string, body: Record<string, unknown> | string, probe?: ProbeKind): Promise<Observation> {
+  private async write(
+    method: 'PUT' | 'PATCH',
+    target: OwnRecord | string,
+    body: Record<string, unknown> | string,
+    probe?: ProbeKind,
+  ): Promise<Observation> {
     const op = method === 'PUT' ? 'replace' : 'patch'
-    const path = typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
-    const sent = await this.send(method, path, typeof body === 'string' ? { rawBody: body } : { json: body })
-    const observation = this.observe({ op, sent: body, ...this.aim(target), ...(probe ? { probe } : {}), ...sent })
+    const path =
+      typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
+    const sent = await this.send(
+      method,
+      path,
+      typeof body === 'string' ? { rawBody: body } : { json: body },
+    )
+    const observation = this.observe({
+      op,
+      sent: body,
+      ...this.aim(target),
+      ...(probe ? { probe } : {}),
+      ...sent,
+    })
     if (typeof target === 'string') {
       const named = this.model.records.get(JSON.stringify(Number.parseInt(target, 10)))
       const stored = observation.response && observation.response.status < 300
-      if (probe === 'path-id' && named && stored) named.blame = { rule: 'path.id-integer', exchange: observation.exchange }
+      if (probe === 'path-id' && named && stored)
+        named.blame = { rule: 'path.id-integer', exchange: observation.exchange }
       // A write to an id nobody held that made a record: the run made it, and removes it.
       const made = isObject(observation.response?.json) ? observation.response.json : undefined
-      if (probe === 'unknown-id' && stored && made && String(made.id) === target && (typeof made.id === 'number' || typeof made.id === 'string')) {
-        const record = this.model.adopt({ id: made.id, content: String(made.content), completed: made.completed === true }, { op, sent: [], exchange: observation.exchange })
+      if (
+        probe === 'unknown-id' &&
+        stored &&
+        made &&
+        String(made.id) === target &&
+        (typeof made.id === 'number' || typeof made.id === 'string')
+      ) {
+        const record = this.model.adopt(
+          { id: made.id, content: String(made.content), completed: made.completed === true },
+          { op, sent: [], exchange: observation.exchange },
+        )
         record.uncertain = true
       }
       return observation
@@ -325,20 +434,34 @@ export class Operations {
     if (probe === 'body-id') {
       const other = this.model.records.get(JSON.stringify(fields.id))
       if (other) other.blame = { rule: 'write.body-id', exchange: observation.exchange }
-      if (isObject(json) && String(json.id) !== String(target.expected.id)) target.blame = { rule: 'write.body-id', exchange: observation.exchange }
+      if (isObject(json) && String(json.id) !== String(target.expected.id))
+        target.blame = { rule: 'write.body-id', exchange: observation.exchange }
     }
     if (probe === 'wrong-type' || probe === 'missing-field' || probe === 'empty-patch') {
-      if (isObject(json) && typeProblem(json) === undefined) Object.assign(target.expected, { content: json.content, completed: json.completed })
+      if (isObject(json) && typeProblem(json) === undefined)
+        Object.assign(target.expected, { content: json.content, completed: json.completed })
       else if (probe === 'wrong-type') target.untyped = true
       else target.uncertain = true
     } else {
       for (const field of sentFields) Object.assign(target.expected, { [field]: fields[field] })
       this.trim(target.expected, isObject(json) ? json : {})
+      // The answer is the record as stored: a difference was charged to the write's own rule,
+      // and reads are judged against it from now on.
+      if (
+        isObject(json) &&
+        fieldProblem(json) === undefined &&
+        String(json.id) === String(target.expected.id)
+      ) {
+        Object.assign(target.expected, { content: json.content, completed: json.completed })
+      }
       if (probe !== 'body-id') delete target.blame
     }
-    target.lastWrite = { op, sent: op === 'replace' ? ['content', 'completed'] : sentFields, exchange: observation.exchange }
+    target.lastWrite = {
+      op,
+      sent: op === 'replace' ? ['content', 'completed'] : sentFields,
+      exchange: observation.exchange,
+    }
     target.tolerated.clear()
-    if (isObject(json) && typeof json.content === 'string' && typeof json.completed === 'boolean') target.tolerated.add(stateOf({ content: json.content, completed: json.completed }))
     return observation
   }
 }

@@ -1,5 +1,5 @@
-import { InvalidOptionsError } from './errors.ts'
 import { type Budget, DEFAULT_BUDGET, parseBudget } from './budget.ts'
+import { InvalidOptionsError } from './errors.ts'
 import type { FetchLike } from './http/client.ts'
 import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'

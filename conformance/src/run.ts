@@ -3,7 +3,7 @@ import { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
-import { type Id, Model, keyOf, stateOf } from './model/model.ts'
+import { type Id, keyOf, Model, stateOf } from './model/model.ts'
 import { Interrupted, Operations, recordPath, Unreachable } from './operations.ts'
 import { type ConformanceOptions, resolveOptions } from './options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
@@ -30,7 +30,11 @@ function recordMaker(run: Omit<Run, 'make'>): Run['make'] {
       if (record || policy.assignsIds === true) return record
     }
     if (policy.clientIds !== 'refused') {
-      const record = await ops.create({ id: model.unusedId(), ...body, content: content ?? model.content(label) })
+      const record = await ops.create({
+        id: model.unusedId(),
+        ...body,
+        content: content ?? model.content(label),
+      })
       if (record) return record
       if (policy.clientIds === undefined && policy.assignsIds === undefined) {
         policy.assignsIds = false
@@ -46,10 +50,17 @@ async function learnCreates(run: Run) {
   const { ops, model } = run
   const plain = await ops.create({ content: model.content('first'), completed: false })
   if (!plain) model.policy.assignsIds = false
-  const withId = await ops.create({ id: model.unusedId(), content: model.content('chosen id'), completed: true })
+  const withId = await ops.create({
+    id: model.unusedId(),
+    content: model.content('chosen id'),
+    completed: true,
+  })
   if (!withId && model.policy.clientIds === undefined) model.policy.clientIds = 'refused'
   if (plain || withId) {
-    await ops.create({ ...(plain ? {} : { id: model.unusedId() }), content: model.content('no completed') })
+    await ops.create({
+      ...(plain ? {} : { id: model.unusedId() }),
+      content: model.content('no completed'),
+    })
   }
   await ops.list()
 }
@@ -57,12 +68,23 @@ async function learnCreates(run: Run) {
 /** Removes every record the run holds; names what it could not remove or prove its own. */
 async function cleanUp(run: Run): Promise<CleanupOutcome> {
   const { ops, model } = run
-  const residue: Residue[] = model.shared.map(({ id, content }) => ({ id, content, reason: 'a create answered with the id of a record that was there before the run: not deleted, as the id is someone else’s too', possible: true }))
+  const residue: Residue[] = model.shared.map(({ id, content }) => ({
+    id,
+    content,
+    reason:
+      'a create answered with the id of a record that was there before the run: not deleted, as the id is someone else’s too',
+    possible: true,
+  }))
   let unanswered = 0
   for (const record of model.live()) {
     // A DELETE that hangs would hang for every record: after a few, the rest are named instead.
     if (unanswered >= 3) {
-      residue.push({ id: record.expected.id, content: record.expected.content, reason: 'not removed: DELETE got no answer for the records before it', possible: true })
+      residue.push({
+        id: record.expected.id,
+        content: record.expected.content,
+        reason: 'not removed: DELETE got no answer for the records before it',
+        possible: true,
+      })
       continue
     }
     // Read back first: an id the run holds in doubt may be someone else's record by now.
@@ -70,43 +92,112 @@ async function cleanUp(run: Run): Promise<CleanupOutcome> {
       const read = await ops.get(record)
       const body = read.response?.json
       if (read.response?.status === 404) continue
-      if (!isObject(body) || !(body.content === record.expected.content || model.ownsContent(body.content) || record.tolerated.has(stateOf({ content: body.content, completed: body.completed })))) {
-        residue.push({ id: record.expected.id, content: record.expected.content, reason: 'not deleted: the record at its id no longer reads as the run’s own', possible: true })
+      if (
+        !isObject(body) ||
+        !(
+          body.content === record.expected.content ||
+          model.ownsContent(body.content) ||
+          record.tolerated.has(stateOf({ content: body.content, completed: body.completed }))
+        )
+      ) {
+        residue.push({
+          id: record.expected.id,
+          content: record.expected.content,
+          reason: 'not deleted: the record at its id no longer reads as the run’s own',
+          possible: true,
+        })
         continue
       }
     }
     const { response, error } = await ops.delete(record)
     unanswered = response ? 0 : unanswered + 1
     if (!response || response.status >= 300) {
-      residue.push({ id: record.expected.id, content: record.expected.content, reason: `DELETE ${recordPath(record.expected.id)} ${response ? `answered ${response.status}` : `got no answer (${error})`}`, ...(response ? {} : { possible: true }) })
+      residue.push({
+        id: record.expected.id,
+        content: record.expected.content,
+        reason: `DELETE ${recordPath(record.expected.id)} ${response ? `answered ${response.status}` : `got no answer (${error})`}`,
+        ...(response ? {} : { possible: true }),
+      })
     }
   }
   // A create that got no answer may have stored its record: the unique content proves it the run's.
   if (model.unanswered.size > 0) {
     const listed = await ops.list()
-    for (const item of Array.isArray(listed.response?.json) ? listed.response.json.filter(isObject) : []) {
-      if (typeof item.content !== 'string' || !model.unanswered.has(item.content) || model.records.has(keyOf(item.id))) continue
+    for (const item of Array.isArray(listed.response?.json)
+      ? listed.response.json.filter(isObject)
+      : []) {
+      if (
+        typeof item.content !== 'string' ||
+        !model.unanswered.has(item.content) ||
+        model.records.has(keyOf(item.id))
+      )
+        continue
       if (typeof item.id !== 'number' && typeof item.id !== 'string') continue
-      const record = model.adopt({ id: item.id, content: item.content, completed: item.completed === true }, { op: 'create', sent: [], exchange: listed.exchange })
+      const record = model.adopt(
+        { id: item.id, content: item.content, completed: item.completed === true },
+        { op: 'create', sent: [], exchange: listed.exchange },
+      )
       record.uncertain = true
       const { response } = await ops.delete(record)
-      if (!response || response.status >= 300) residue.push({ id: item.id, content: item.content, reason: `its create got no answer; DELETE answered ${response?.status ?? 'nothing'}` })
+      if (!response || response.status >= 300)
+        residue.push({
+          id: item.id,
+          content: item.content,
+          reason: `its create got no answer; DELETE answered ${response?.status ?? 'nothing'}`,
+        })
     }
   }
   const final = await ops.list()
-  const listed = final.response?.status === 200 && Array.isArray(final.response.json) ? final.response.json.filter(isObject) : undefined
+  const listed =
+    final.response?.status === 200 && Array.isArray(final.response.json)
+      ? final.response.json.filter(isObject)
+      : undefined
   if (!listed) {
-    return { residue, verified: false, unverifiedBecause: `the final GET /todos answered ${final.response?.status ?? final.error}` }
+    return {
+      residue,
+      verified: false,
+      unverifiedBecause: `the final GET /todos answered ${final.response?.status ?? final.error}`,
+    }
   }
   for (const item of listed) {
     const record = model.records.get(keyOf(item.id))
-    const stillOurs = record && (item.content === record.expected.content || record.tolerated.has(stateOf({ content: item.content, completed: item.completed })))
+    const stillOurs =
+      record &&
+      (item.content === record.expected.content ||
+        record.tolerated.has(stateOf({ content: item.content, completed: item.completed })))
     if (record && stillOurs && !residue.some((r) => String(r.id) === String(item.id))) {
-      residue.push({ id: item.id as Id, content: String(item.content), reason: 'still listed after its DELETE answered success' })
-    } else if ((!record || !stillOurs) && !model.foreign.has(keyOf(item.id)) && model.ownsContent(item.content)) {
-      residue.push({ id: item.id as Id, content: String(item.content), reason: 'carries the run’s marker, but no create answered with it: not deleted', possible: true })
-    } else if ((!record || !stillOurs) && !model.foreign.has(keyOf(item.id)) && model.refusedCreates.some((create) => isObject(create.sent) && JSON.stringify(create.sent.content) === JSON.stringify(item.content))) {
-      residue.push({ id: item.id as Id, content: shown(item.content), reason: 'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own', possible: true })
+      residue.push({
+        id: item.id as Id,
+        content: String(item.content),
+        reason: 'still listed after its DELETE answered success',
+      })
+    } else if (
+      (!record || !stillOurs) &&
+      !model.foreign.has(keyOf(item.id)) &&
+      model.ownsContent(item.content)
+    ) {
+      residue.push({
+        id: item.id as Id,
+        content: String(item.content),
+        reason: 'carries the run’s marker, but no create answered with it: not deleted',
+        possible: true,
+      })
+    } else if (
+      (!record || !stillOurs) &&
+      !model.foreign.has(keyOf(item.id)) &&
+      model.refusedCreates.some(
+        (create) =>
+          isObject(create.sent) &&
+          JSON.stringify(create.sent.content) === JSON.stringify(item.content),
+      )
+    ) {
+      residue.push({
+        id: item.id as Id,
+        content: shown(item.content),
+        reason:
+          'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own',
+        possible: true,
+      })
     }
   }
   return { residue, verified: true }
@@ -114,7 +205,8 @@ async function cleanUp(run: Run): Promise<CleanupOutcome> {
 
 /** Why a counted rule was not judged. */
 function unjudgedReason(rule: Rule, model: Model): string {
-  if (model.records.size === 0) return 'not judged: no create succeeded, so no record could be read, changed or deleted (see create.answers-stored)'
+  if (model.records.size === 0)
+    return 'not judged: no create succeeded, so no record could be read, changed or deleted (see create.answers-stored)'
   return `not judged: no exchange of this run could judge it on this server${rule.level === 'paging' ? ' (paging needs limit honoured)' : ''}`
 }
 
@@ -122,11 +214,15 @@ function unjudgedReason(rule: Rule, model: Model): string {
 function hintsFor(report: Pick<ConformanceReport, 'baseUrl' | 'checks'>): string[] {
   const hints: string[] = []
   if (/\/todos\/?$/.test(new URL(report.baseUrl).pathname)) {
-    hints.push(`The base URL ends in /todos, so the kit asked for ${report.baseUrl}/todos. Give the URL the collection sits below: ${report.baseUrl.replace(/\/todos\/?$/, '')}`)
+    hints.push(
+      `The base URL ends in /todos, so the kit asked for ${report.baseUrl}/todos. Give the URL the collection sits below: ${report.baseUrl.replace(/\/todos\/?$/, '')}`,
+    )
   }
   const failed = report.checks.filter((check) => check.status === 'failed' && check.counted)
   if (failed.length > 0 && failed.every((check) => check.level === 'paging')) {
-    hints.push('Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.')
+    hints.push(
+      'Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.',
+    )
   }
   return hints
 }
@@ -146,7 +242,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const resolved = resolveOptions(options)
   const selected = allRules.filter((rule) => isSelected(rule.id, resolved.only, resolved.skip))
   if (selected.length === 0) {
-    throw new InvalidOptionsError(`No rule matches only [${resolved.only.join(', ')}] and skip [${resolved.skip.join(', ')}]; see --list`)
+    throw new InvalidOptionsError(
+      `No rule matches only [${resolved.only.join(', ')}] and skip [${resolved.skip.join(', ')}]; see --list`,
+    )
   }
   const startedAt = new Date()
   const started = performance.now()
@@ -158,7 +256,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const run: Run = { ...base, make: recordMaker(base) }
 
   const unreachableAtStart = (reason: string) =>
-    new ServerUnreachableError(`Cannot reach ${resolved.baseUrl}: ${reason}. Is the server running, and is the URL right?`)
+    new ServerUnreachableError(
+      `Cannot reach ${resolved.baseUrl}: ${reason}. Is the server running, and is the URL right?`,
+    )
   const first = await ops.list().catch((error: unknown) => {
     throw error instanceof Unreachable ? unreachableAtStart(error.message) : error
   })
@@ -168,8 +268,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
 
   let unreachable: string | undefined
-  const countedFailure = () => selected.some((rule) => levelCounts(rule.level, resolved) && (ops.tally.get(rule.id)?.failures.length ?? 0) > 0)
-  const stop = () => resolved.signal?.aborted === true || unreachable !== undefined || (resolved.bail && countedFailure())
+  const countedFailure = () =>
+    selected.some(
+      (rule) =>
+        levelCounts(rule.level, resolved) && (ops.tally.get(rule.id)?.failures.length ?? 0) > 0,
+    )
+  const stop = () =>
+    resolved.signal?.aborted === true ||
+    unreachable !== undefined ||
+    (resolved.bail && countedFailure())
   /** Runs a part of the run; a lost connection that a fresh GET confirms ends the run. */
   const guarded = async (part: () => Promise<unknown>) => {
     if (stop()) return
@@ -198,31 +305,62 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       unreachable === undefined
         ? await cleanUp({ ...run, ops: cleanupOps }).catch((error: unknown) => {
             if (!(error instanceof Unreachable)) throw error
-            return { residue: [], verified: false, unverifiedBecause: `the server stopped answering (${error.message})` }
+            return {
+              residue: [],
+              verified: false,
+              unverifiedBecause: `the server stopped answering (${error.message})`,
+            }
           })
         : {
-            residue: model.live().map((record) => ({ id: record.expected.id, content: record.expected.content, reason: 'not removed: the server stopped answering', possible: true })),
+            residue: model
+              .live()
+              .map((record) => ({
+                id: record.expected.id,
+                content: record.expected.content,
+                reason: 'not removed: the server stopped answering',
+                possible: true,
+              })),
             verified: false,
             unverifiedBecause: `the server stopped answering (${unreachable})`,
           }
     ops.requests = cleanupOps.requests
   }
 
-
   const checks: CheckResult[] = allRules.map((rule) => {
     const tally = ops.tally.get(rule.id)
-    const base = { id: rule.id, title: rule.title, level: rule.level, rule: rule.section, counted: levelCounts(rule.level, resolved), held: tally?.held ?? 0 }
+    const base = {
+      id: rule.id,
+      title: rule.title,
+      level: rule.level,
+      rule: rule.section,
+      counted: levelCounts(rule.level, resolved),
+      held: tally?.held ?? 0,
+    }
     if (!tally) return { ...base, status: 'skipped', message: 'not selected by only/skip' }
     const [failure] = tally.failures
     if (failure) {
-      return { ...base, status: 'failed', occurrences: tally.failures.length, message: failure.failed, ...(failure.expected === undefined ? {} : { expected: failure.expected }), ...(failure.actual === undefined ? {} : { actual: failure.actual }), exchanges: failure.exchanges }
+      return {
+        ...base,
+        status: 'failed',
+        occurrences: tally.failures.length,
+        message: failure.failed,
+        ...(failure.expected === undefined ? {} : { expected: failure.expected }),
+        ...(failure.actual === undefined ? {} : { actual: failure.actual }),
+        exchanges: failure.exchanges,
+      }
     }
     if (tally.held > 0) return { ...base, status: 'passed' }
-    const why = unreachable ? `not judged: the server stopped answering (${unreachable})` : resolved.signal?.aborted ? 'not judged: interrupted' : unjudgedReason(rule, model)
+    const why = unreachable
+      ? `not judged: the server stopped answering (${unreachable})`
+      : resolved.signal?.aborted
+        ? 'not judged: interrupted'
+        : unjudgedReason(rule, model)
     return { ...base, status: 'skipped', message: why }
   })
-  for (const [i, result] of checks.entries()) resolved.onResult?.(result, { done: i + 1, total: checks.length })
-  const count = (status: CheckResult['status']) => checks.filter((check) => check.status === status).length
+  for (const [i, result] of checks.entries())
+    resolved.onResult?.(result, { done: i + 1, total: checks.length })
+  const count = (status: CheckResult['status']) =>
+    checks.filter((check) => check.status === status).length
   const interrupted = resolved.signal?.aborted === true
   const failed = checks.some((check) => check.status === 'failed' && check.counted)
   const notRun = checks.filter((check) => check.status === 'skipped' && check.counted)
@@ -242,7 +380,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     notRun: notRun.length,
     ...(unreachable === undefined ? {} : { unreachable }),
     observed: {
-      idAssignment: model.policy.assignsIds === undefined ? 'unknown' : model.policy.assignsIds ? 'assigns' : 'refuses',
+      idAssignment:
+        model.policy.assignsIds === undefined
+          ? 'unknown'
+          : model.policy.assignsIds
+            ? 'assigns'
+            : 'refuses',
       clientIds: model.policy.clientIds ?? 'unknown',
       idType: model.policy.idType ?? 'unknown',
       foreignRecordsAtStart: model.foreign.size,
@@ -253,8 +396,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
     checks,
     residue: cleanup.residue,
-    cleanup: { verified: cleanup.verified, ...(cleanup.unverifiedBecause === undefined ? {} : { unverifiedBecause: cleanup.unverifiedBecause }) },
+    cleanup: {
+      verified: cleanup.verified,
+      ...(cleanup.unverifiedBecause === undefined
+        ? {}
+        : { unverifiedBecause: cleanup.unverifiedBecause }),
+    },
   } satisfies Omit<ConformanceReport, 'hints'>
   return { ...report, hints: hintsFor(report) }
 }
-

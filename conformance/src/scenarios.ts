@@ -16,7 +16,7 @@ export const EDGE_CONTENTS = [
   '%',
   'a+b',
   '50% & more',
-  "it's \"quoted\"",
+  'it\'s "quoted"',
   'c++ (x) [y] .* $1 ^',
   '<b>&amp;</b>',
   '  padded  ',
@@ -62,7 +62,15 @@ async function allReads({ ops, model }: Run, record: OwnRecord) {
   await ops.list({ order: ['content'] })
 }
 
-const sortKeys: OrderKey[][] = [['id'], ['content'], ['completed'], ['-id'], ['-content'], ['completed', '-content'], ['completed', 'id']]
+const sortKeys: OrderKey[][] = [
+  ['id'],
+  ['content'],
+  ['completed'],
+  ['-id'],
+  ['-content'],
+  ['completed', '-content'],
+  ['completed', 'id'],
+]
 
 /** Today's catalogue as data: the scripted scenarios, in the order they run. */
 export const SCENARIOS: Scenario[] = [
@@ -90,7 +98,11 @@ export const SCENARIOS: Scenario[] = [
     async run(run) {
       const record = await run.make('replaced', false)
       if (!record) return
-      await run.ops.replace(record, { id: record.expected.id, content: run.model.content('replacement'), completed: true })
+      await run.ops.replace(record, {
+        id: record.expected.id,
+        content: run.model.content('replacement'),
+        completed: true,
+      })
       await plainReads(run, record)
     },
   },
@@ -112,7 +124,12 @@ export const SCENARIOS: Scenario[] = [
       const writes: Array<(record: OwnRecord) => Promise<unknown>> = [
         (record) => run.ops.patch(record, { content: run.model.content('cache content') }),
         (record) => run.ops.patch(record, { completed: !record.expected.completed }),
-        (record) => run.ops.replace(record, { id: record.expected.id, content: run.model.content('cache put'), completed: !record.expected.completed }),
+        (record) =>
+          run.ops.replace(record, {
+            id: record.expected.id,
+            content: run.model.content('cache put'),
+            completed: !record.expected.completed,
+          }),
         (record) => run.ops.delete(record),
       ]
       for (const write of writes) {
@@ -167,7 +184,8 @@ export const SCENARIOS: Scenario[] = [
         ...sortKeys.map((order) => ({ order, completed: 'false' })),
         { q: model.marker, order: ['content'] },
       ]
-      for (const record of made.slice(0, 2)) queries.push({ id: String(record.expected.id) }, { content: record.expected.content })
+      for (const record of made.slice(0, 2))
+        queries.push({ id: String(record.expected.id) }, { content: record.expected.content })
       for (const query of queries) await ops.list(query)
     },
   },
@@ -175,13 +193,19 @@ export const SCENARIOS: Scenario[] = [
     name: 'ids: concurrent creates, large ids, an id already taken',
     async run(run) {
       const { ops, model } = run
-      const labels = Array.from({ length: Math.min(run.concurrency, 8) }, (_, i) => `concurrent ${i}`)
+      const labels = Array.from(
+        { length: Math.min(run.concurrency, 8) },
+        (_, i) => `concurrent ${i}`,
+      )
       await Promise.all(labels.map((label) => run.make(label)))
       await ops.list()
       if (model.policy.clientIds === 'stored') {
         const holder = await run.make('taken')
         if (holder) {
-          await ops.create({ id: holder.expected.id, content: model.content('same id'), completed: true }, 'taken-id')
+          await ops.create(
+            { id: holder.expected.id, content: model.content('same id'), completed: true },
+            'taken-id',
+          )
           await plainReads(run, holder)
         }
       }
@@ -196,14 +220,24 @@ export const SCENARIOS: Scenario[] = [
       const before = record.expected
       const content = model.content('concurrent content')
       // Either order of the two PATCHes is correct, and so is either answer of each.
-      for (const state of [{ content, completed: before.completed }, { content: before.content, completed: true }, { content, completed: true }]) record.tolerated.add(stateOf(state))
+      for (const state of [
+        { content, completed: before.completed },
+        { content: before.content, completed: true },
+        { content, completed: true },
+      ])
+        record.tolerated.add(stateOf(state))
       await Promise.all([ops.patch(record, { content }), ops.patch(record, { completed: true })])
       record.tolerated.clear()
       await ops.get(record)
       const next = { content: model.content('whole write'), completed: false }
       const allowed = [stateOf(record.expected), stateOf(next)]
       const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-      await Promise.all([ops.patch(record, next), ...[0, 1, 2, 4, 8].map((ms) => later(ms).then(() => ops.get(record, 'concurrent-read', allowed)))])
+      await Promise.all([
+        ops.patch(record, next),
+        ...[0, 1, 2, 4, 8].map((ms) =>
+          later(ms).then(() => ops.get(record, 'concurrent-read', allowed)),
+        ),
+      ])
       await plainReads(run, record)
     },
   },
@@ -214,7 +248,11 @@ export const SCENARIOS: Scenario[] = [
       for (const method of ['replace', 'patch'] as const) {
         const [first, second] = [await run.make('path record'), await run.make('body record')]
         if (!first || !second) return
-        await ops[method](first, { id: second.expected.id, content: model.content('body id'), completed: true }, 'body-id')
+        await ops[method](
+          first,
+          { id: second.expected.id, content: model.content('body id'), completed: true },
+          'body-id',
+        )
         await ops.get(first)
         await ops.get(second)
         await ops.list()
@@ -241,7 +279,11 @@ export const SCENARIOS: Scenario[] = [
         await ops.delete(String(unused), 'unknown-id')
         const free = model.unusedId()
         if ((await ops.get(String(free), 'unknown-id')).response?.status === 404) {
-          await ops.replace(String(free), { id: free, content: model.content('put to a free id'), completed: false }, 'unknown-id')
+          await ops.replace(
+            String(free),
+            { id: free, content: model.content('put to a free id'), completed: false },
+            'unknown-id',
+          )
         }
       }
       await plainReads(run, record)
@@ -255,7 +297,11 @@ export const SCENARIOS: Scenario[] = [
       if (!record) return
       await ops.create('{"content": "unterminated', 'malformed-json')
       await ops.patch(record, '{"completed": tru', 'malformed-json')
-      await ops.replace(record, { id: record.expected.id, content: model.content('no completed') }, 'missing-field')
+      await ops.replace(
+        record,
+        { id: record.expected.id, content: model.content('no completed') },
+        'missing-field',
+      )
       await ops.patch(record, {}, 'empty-patch')
       await plainReads(run, record)
     },
@@ -298,7 +344,10 @@ export const LARGE_IDS: Scenario = {
     if (model.policy.clientIds !== 'stored') return
     for (const id of EDGE_IDS) {
       if (model.records.has(JSON.stringify(id)) || model.foreign.has(JSON.stringify(id))) continue
-      const record = await ops.create({ id, content: model.content('large id'), completed: false }, 'large-id')
+      const record = await ops.create(
+        { id, content: model.content('large id'), completed: false },
+        'large-id',
+      )
       if (record) await ops.get(record)
       const after = await run.make('after large id')
       if (after) await ops.get(after)
@@ -318,20 +367,40 @@ export const WRONG_TYPES: Scenario = {
     if (record) {
       for (const value of bad) {
         await ops.patch(record, { content: value }, 'wrong-type')
-        if (typeof value !== 'boolean') await ops.patch(record, { completed: value === null ? null : typeof value === 'number' ? 1 : value }, 'wrong-type')
+        if (typeof value !== 'boolean')
+          await ops.patch(
+            record,
+            { completed: value === null ? null : typeof value === 'number' ? 1 : value },
+            'wrong-type',
+          )
       }
       await ops.patch(record, { completed: true })
       for (const value of ['false', 0]) await ops.patch(record, { completed: value }, 'wrong-type')
       // One field wrong, one right: a refusal must not apply the right one either.
-      await ops.patch(record, { content: model.content('half right'), completed: 'maybe' }, 'wrong-type')
-      await ops.replace(record, { id: record.expected.id, content: model.content('half right put'), completed: 'yes' }, 'wrong-type')
-      await ops.replace(record, { id: record.expected.id, content: 7, completed: 'false' }, 'wrong-type')
+      await ops.patch(
+        record,
+        { content: model.content('half right'), completed: 'maybe' },
+        'wrong-type',
+      )
+      await ops.replace(
+        record,
+        { id: record.expected.id, content: model.content('half right put'), completed: 'yes' },
+        'wrong-type',
+      )
+      await ops.replace(
+        record,
+        { id: record.expected.id, content: 7, completed: 'false' },
+        'wrong-type',
+      )
       await plainReads(run, record)
     }
     const withId = model.policy.clientIds === 'stored'
     const idOf = () => (withId ? { id: model.unusedId() } : {})
     for (const value of bad) {
-      await ops.create({ ...idOf(), content: model.content('typed'), completed: value }, 'wrong-type')
+      await ops.create(
+        { ...idOf(), content: model.content('typed'), completed: value },
+        'wrong-type',
+      )
       await ops.list()
     }
     if (withId) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, test } from 'vitest'
-import { type ConformanceOptions } from './options.ts'
+import type { ConformanceOptions } from './options.ts'
 import type { ConformanceReport } from './report.ts'
 import { renderFailure } from './reporters/pretty.ts'
 import { rules } from './rules/index.ts'
@@ -26,7 +26,9 @@ export type ConformanceSuiteOptions = Omit<ConformanceOptions, 'onResult' | 'bai
  * describeConformance({ baseUrl: 'http://app.test', fetch: (request) => app.fetch(request), capabilities: ['filter', 'search', 'sort'] })
  */
 export function describeConformance(
-  options: ConformanceSuiteOptions | (() => ConformanceSuiteOptions | Promise<ConformanceSuiteOptions>),
+  options:
+    | ConformanceSuiteOptions
+    | (() => ConformanceSuiteOptions | Promise<ConformanceSuiteOptions>),
   name = 'todos contract conformance',
 ): void {
   describe(name, () => {
@@ -40,7 +42,9 @@ export function describeConformance(
       if (!report) throw new Error('The conformance run did not finish (see beforeAll)')
       const { residue, cleanup } = report
       if (residue.length > 0 || !cleanup.verified) {
-        throw new Error(`Conformance cleanup ${cleanup.verified ? '' : `unverified (${cleanup.unverifiedBecause}) and `}left: ${residue.map((r) => `${r.id} (${r.reason})`).join('; ') || 'nothing known'}`)
+        throw new Error(
+          `Conformance cleanup ${cleanup.verified ? '' : `unverified (${cleanup.unverifiedBecause}) and `}left: ${residue.map((r) => `${r.id} (${r.reason})`).join('; ') || 'nothing known'}`,
+        )
       }
     })
 
@@ -50,7 +54,8 @@ export function describeConformance(
         if (!result) throw new Error('The conformance run did not finish (see beforeAll)')
         if (result.status === 'passed') return
         if (result.status === 'skipped') {
-          if (result.counted && result.message !== 'not selected by only/skip') throw new Error(`${rule.id} could not be judged: ${result.message}`)
+          if (result.counted && result.message !== 'not selected by only/skip')
+            throw new Error(`${rule.id} could not be judged: ${result.message}`)
           context.skip(result.message ?? 'skipped')
           return
         }

@@ -15,7 +15,9 @@ describe('public types', () => {
   })
 
   it('names capabilities and levels as literal unions', () => {
-    expectTypeOf<Capability>().toEqualTypeOf<'filter' | 'search' | 'sort' | 'sort-extended' | 'paging'>()
+    expectTypeOf<Capability>().toEqualTypeOf<
+      'filter' | 'search' | 'sort' | 'sort-extended' | 'paging'
+    >()
     expectTypeOf<Level>().toEqualTypeOf<
       'required' | 'recommended' | 'filter' | 'search' | 'sort' | 'sort-extended' | 'paging'
     >()

@@ -64,8 +64,12 @@ describe('the todokit-conformance binary', () => {
 
   it('exits 0 but says PARTIAL when --only leaves counted rules out', async () => {
     const ran = await cli(server.url, '--only', 'patch.*')
-    expect(rules.some((rule) => rule.level === 'required' && !rule.id.startsWith('patch.'))).toBe(true)
-    expect(ran.stdout).toContain('PARTIAL no counted rule broken, but rules were left out with --only/--skip')
+    expect(rules.some((rule) => rule.level === 'required' && !rule.id.startsWith('patch.'))).toBe(
+      true,
+    )
+    expect(ran.stdout).toContain(
+      'PARTIAL no counted rule broken, but rules were left out with --only/--skip',
+    )
     expect(ran.stdout).not.toMatch(/^PASS /m)
     expect(ran.code).toBe(0)
   })

@@ -38,9 +38,7 @@ describe('concurrency probes', () => {
         : await fetch(rewrite(request, { body: { ...body, id } }))
       return json(await stored.json(), 201)
     }
-    expect(await failedChecks(racing)).toEqual(
-      expect.arrayContaining(['ids.unique']),
-    )
+    expect(await failedChecks(racing)).toEqual(expect.arrayContaining(['ids.unique']))
   })
 
   it('catch a PATCH that reads, pauses and writes the whole record back (a lost update), as a PATCH that changed what it did not send', async () => {

@@ -118,7 +118,11 @@ describe('a run on a server that holds other people’s records', () => {
       if (deleting && is(request, 'GET', 'list')) return json({ title: 'unavailable' }, 503)
       return server.fetch(request)
     }
-    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch, budget: { requests: 50 } })
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch,
+      budget: { requests: 50 },
+    })
     expect(report.cleanup).toMatchObject({
       verified: false,
       unverifiedBecause: expect.stringMatching(/503/),

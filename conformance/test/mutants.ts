@@ -346,7 +346,8 @@ export const mutants: readonly Mutant[] = [
       (r) => is(r, 'PATCH', 'record'),
       async (request, inner) => {
         const body = await bodyOf(request)
-        if (body === undefined || typeof body.completed === 'boolean' || !('completed' in body)) return inner(request)
+        if (body === undefined || typeof body.completed === 'boolean' || !('completed' in body))
+          return inner(request)
         const stored = await (await get(inner, request, new URL(request.url).pathname)).json()
         return json({ ...stored, completed: body.completed })
       },
@@ -524,7 +525,8 @@ export const mutants: readonly Mutant[] = [
       (r) => is(r, 'POST', 'list'),
       async (request, inner) => {
         const body = await bodyOf(request)
-        if (body === undefined || !('completed' in body) || typeof body.completed === 'boolean') return inner(request)
+        if (body === undefined || !('completed' in body) || typeof body.completed === 'boolean')
+          return inner(request)
         await inner(rewrite(request, { body: { ...body, completed: false } }))
         return json({ title: 'Bad Request', detail: 'completed must be a boolean' }, 400)
       },
@@ -538,7 +540,8 @@ export const mutants: readonly Mutant[] = [
       (r) => is(r, 'PATCH', 'record'),
       async (request, inner) => {
         const body = await bodyOf(request)
-        if (body === undefined || !('content' in body) || typeof body.content === 'string') return inner(request)
+        if (body === undefined || !('content' in body) || typeof body.content === 'string')
+          return inner(request)
         const current = await (await get(inner, request, new URL(request.url).pathname)).json()
         await inner(rewrite(request, { body: { completed: !current.completed } }))
         return json({ title: 'Bad Request', detail: 'content must be a string' }, 400)
@@ -555,7 +558,9 @@ export const mutants: readonly Mutant[] = [
         const body = await bodyOf(request)
         if (body?.id === undefined || String(body.id) === pathId(request)) return inner(request)
         const { id, ...rest } = body
-        return inner(rewrite(request, { url: new URL(`/todos/${String(id)}`, request.url).href, body: rest }))
+        return inner(
+          rewrite(request, { url: new URL(`/todos/${String(id)}`, request.url).href, body: rest }),
+        )
       },
     ),
   },
@@ -565,7 +570,13 @@ export const mutants: readonly Mutant[] = [
     caughtBy: 'path.id-integer',
     wrap: when(
       (r) => routeOf(r) === 'record' && /^\d+\D/.test(pathId(r)),
-      (request, inner) => inner(rewrite(request, { url: new URL(`/todos/${Number.parseInt(pathId(request), 10)}`, request.url).href, ...(request.method === 'GET' || request.method === 'DELETE' ? {} : { body: undefined }) })),
+      (request, inner) =>
+        inner(
+          rewrite(request, {
+            url: new URL(`/todos/${Number.parseInt(pathId(request), 10)}`, request.url).href,
+            ...(request.method === 'GET' || request.method === 'DELETE' ? {} : { body: undefined }),
+          }),
+        ),
     ),
   },
   {
@@ -578,7 +589,8 @@ export const mutants: readonly Mutant[] = [
         if (is(request, 'DELETE', 'record')) cache.delete(pathId(request))
         if (!is(request, 'GET', 'record')) return inner(request)
         const hit = cache.get(pathId(request))
-        if (hit !== undefined) return new Response(hit, { headers: { 'content-type': 'application/json' } })
+        if (hit !== undefined)
+          return new Response(hit, { headers: { 'content-type': 'application/json' } })
         const response = await inner(request)
         const text = await response.text()
         if (response.ok) cache.set(pathId(request), text)
@@ -592,7 +604,8 @@ export const mutants: readonly Mutant[] = [
     caughtBy: 'list.holds-live-records',
     wrap: when(
       (r) => is(r, 'GET', 'list') && !new URL(r.url).searchParams.has('limit'),
-      async (request, inner) => editJson(await inner(request), (body) => (Array.isArray(body) ? body.slice(0, 100) : body)),
+      async (request, inner) =>
+        editJson(await inner(request), (body) => (Array.isArray(body) ? body.slice(0, 100) : body)),
     ),
   },
   {
@@ -600,13 +613,16 @@ export const mutants: readonly Mutant[] = [
     defect: 'With a field filter, order is ignored',
     caughtBy: 'sort.ascending',
     wrap: when(
-      (r) => is(r, 'GET', 'list') && ['completed', 'content', 'id'].some((name) => new URL(r.url).searchParams.has(name)),
+      (r) =>
+        is(r, 'GET', 'list') &&
+        ['completed', 'content', 'id'].some((name) => new URL(r.url).searchParams.has(name)),
       (request, inner) => inner(withQuery(request, (query) => query.delete('order'))),
     ),
   },
   {
     name: 'numeric-content-filter-misses',
-    defect: 'GET /todos?content=42 compares the value as a number and never matches the content "42"',
+    defect:
+      'GET /todos?content=42 compares the value as a number and never matches the content "42"',
     caughtBy: 'filter.matches',
     wrap: when(
       (r) => is(r, 'GET', 'list') && /^\d+$/.test(new URL(r.url).searchParams.get('content') ?? ''),
@@ -620,9 +636,11 @@ export const mutants: readonly Mutant[] = [
     wrap: (() => {
       const cache = new Map<string, string>()
       return (inner: FetchLike) => async (request: Request) => {
-        if (!is(request, 'GET', 'list') || !new URL(request.url).searchParams.has('q')) return inner(request)
+        if (!is(request, 'GET', 'list') || !new URL(request.url).searchParams.has('q'))
+          return inner(request)
         const hit = cache.get(request.url)
-        if (hit !== undefined) return new Response(hit, { headers: { 'content-type': 'application/json' } })
+        if (hit !== undefined)
+          return new Response(hit, { headers: { 'content-type': 'application/json' } })
         const response = await inner(request)
         const text = await response.text()
         cache.set(request.url, text)
@@ -638,7 +656,9 @@ export const mutants: readonly Mutant[] = [
       (r) => is(r, 'PATCH', 'record'),
       async (request, inner) => {
         const body = await bodyOf(request)
-        return body !== undefined && Object.keys(body).length === 0 ? json({ title: 'Internal Server Error' }, 500) : inner(request)
+        return body !== undefined && Object.keys(body).length === 0
+          ? json({ title: 'Internal Server Error' }, 500)
+          : inner(request)
       },
     ),
   },

@@ -65,6 +65,8 @@ describe('paging, a capability reported apart', () => {
     expect(failed(report).map((check) => check.id)).toEqual(
       expect.arrayContaining(['paging.limit', 'paging.bad-input']),
     )
-    expect(report.hints).toEqual([expect.stringMatching(/^Only paging failed\. Paging .* is todokit’s extension/)])
+    expect(report.hints).toEqual([
+      expect.stringMatching(/^Only paging failed\. Paging .* is todokit’s extension/),
+    ])
   })
 })

@@ -24,9 +24,7 @@ describe('the reference server', () => {
       capabilities: 'all',
       strict: true,
     })
-    console.log(
-      `default run over HTTP: ${report.requests} requests in ${report.durationMs} ms`,
-    )
+    console.log(`default run over HTTP: ${report.requests} requests in ${report.durationMs} ms`)
     expect(failures(report)).toEqual([])
     expect(report.summary).toEqual({ passed: rules.length, failed: 0, skipped: 0 })
     expect(report.verdict).toBe('pass')
@@ -44,9 +42,7 @@ describe('the reference server', () => {
       capabilities: 'all',
       strict: true,
     })
-    console.log(
-      `default run in process: ${report.requests} requests in ${report.durationMs} ms`,
-    )
+    console.log(`default run in process: ${report.requests} requests in ${report.durationMs} ms`)
     expect(failures(report)).toEqual([])
     expect(inProcess.store.list()).toEqual([])
   })

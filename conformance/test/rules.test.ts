@@ -7,22 +7,38 @@ const required = rules.filter((rule) => rule.level === 'required')
 
 describe('the rule table', () => {
   it('has a required rule for every endpoint row of the contract', () => {
-    for (const { method, path } of Object.values(endpoints).filter((endpoint) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(endpoint.method))) {
-      expect(required.some((rule) => rule.section.includes(`${method} ${path}`)), `${method} ${path}`).toBe(true)
+    for (const { method, path } of Object.values(endpoints).filter((endpoint) =>
+      ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(endpoint.method),
+    )) {
+      expect(
+        required.some((rule) => rule.section.includes(`${method} ${path}`)),
+        `${method} ${path}`,
+      ).toBe(true)
     }
   })
 
   it('has a required rule for each numbered rule of §4 and for the todo’s fields', () => {
     for (const section of ['§4 rule 1', 'rule 3', '§4 rule 4', '§2 Todo']) {
-      expect(required.some((rule) => rule.section.includes(section)), section).toBe(true)
+      expect(
+        required.some((rule) => rule.section.includes(section)),
+        section,
+      ).toBe(true)
     }
     // §4 rule 2 binds the client (PUT carries the complete record): a recommendation judges a server's side of it.
     expect(rules.find((rule) => rule.section.includes('§4 rule 2'))?.level).toBe('recommended')
   })
 
   it('judges each capability, todokit’s extensions apart from the contract’s conventions', () => {
-    for (const capability of CAPABILITIES) expect(rules.some((rule) => rule.level === capability), capability).toBe(true)
-    expect(rules.filter((rule) => rule.level === 'sort-extended' || rule.level === 'paging').every((rule) => /todokit/.test(rule.section))).toBe(true)
+    for (const capability of CAPABILITIES)
+      expect(
+        rules.some((rule) => rule.level === capability),
+        capability,
+      ).toBe(true)
+    expect(
+      rules
+        .filter((rule) => rule.level === 'sort-extended' || rule.level === 'paging')
+        .every((rule) => /todokit/.test(rule.section)),
+    ).toBe(true)
   })
 
   it('gives every rule a unique, stable-looking id, and the table lists each', () => {

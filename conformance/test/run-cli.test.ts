@@ -44,7 +44,9 @@ describe('runCli', () => {
     const plain = await cli(jsonServer.url, '--budget', '200', '--capabilities', 'filter,search')
     expect(plain.stdout).toMatch(/^ {2}! sort\.ascending \[capability sort\]: /m)
     expect(plain.stdout).toMatch(/^FAIL .*todo\.fields.*write\.wrong-types/m)
-    expect(plain.stdout).toMatch(/^✗ todo\.fields {2}POST \/todos answered a todo where its completed is nothing/m)
+    expect(plain.stdout).toMatch(
+      /^✗ todo\.fields {2}POST \/todos answered a todo where its completed is nothing/m,
+    )
     expect(plain.code).toBe(1)
     // Its filter and search are the contract's; its sort is not (json-server sorts with _sort).
     expect(plain.stdout).toMatch(/^ {2}✓ filter\.matches /m)
@@ -95,7 +97,11 @@ describe('runCli', () => {
     expect(ran.code).toBe(0)
     const report = JSON.parse(ran.stdout)
     const selected = rules.filter((rule) => /^(list|create)\./.test(rule.id)).length
-    expect(report.summary).toEqual({ passed: selected, failed: 0, skipped: rules.length - selected })
+    expect(report.summary).toEqual({
+      passed: selected,
+      failed: 0,
+      skipped: rules.length - selected,
+    })
   })
 
   it('writes JUnit XML to --output and keeps the pretty summary on stdout', async () => {
@@ -145,7 +151,11 @@ describe('runCli', () => {
     const whole = JSON.parse((await cli(broken.url, '--reporter', 'json')).stdout)
     const report = JSON.parse(ran.stdout)
     expect(ran.code).toBe(1)
-    expect(report.checks.filter((c: { status: string }) => c.status === 'failed').map((c: { id: string }) => c.id)).toEqual(['patch.answers-updated'])
+    expect(
+      report.checks
+        .filter((c: { status: string }) => c.status === 'failed')
+        .map((c: { id: string }) => c.id),
+    ).toEqual(['patch.answers-updated'])
     expect(report.requests).toBeLessThan(whole.requests / 2)
   })
 
@@ -180,13 +190,7 @@ describe('runCli', () => {
       },
       { port: 0 },
     )
-    const ran = await cli(
-      auth.url,
-      '--header',
-      'Authorization: Bearer s3cret',
-      '--budget',
-      '50',
-    )
+    const ran = await cli(auth.url, '--header', 'Authorization: Bearer s3cret', '--budget', '50')
     await auth.close()
     expect(ran.code).toBe(0)
     expect([...seen]).toEqual(['Bearer s3cret'])

@@ -34,9 +34,15 @@ describe('running against a server that holds real data', () => {
       baseUrl: IN_PROCESS_URL,
       fetch: mutant('delete-leaves-record').wrap(fetch),
     })
-    expect(report.residue.map((r) => r.id).sort()).toEqual(store.list().map((todo) => todo.id).sort())
+    expect(report.residue.map((r) => r.id).sort()).toEqual(
+      store
+        .list()
+        .map((todo) => todo.id)
+        .sort(),
+    )
     expect(report.residue.length).toBeGreaterThan(0)
-    for (const residue of report.residue) expect(residue.reason).toBe('still listed after its DELETE answered success')
+    for (const residue of report.residue)
+      expect(residue.reason).toBe('still listed after its DELETE answered success')
   })
 
   it('ends promptly and reports residue when DELETE hangs', async () => {
@@ -72,7 +78,9 @@ describe('running against a server that holds real data', () => {
       timeout: 100,
       budget: { requests: 20 },
     })
-    expect(report.checks.find((c) => c.id === 'create.answers-stored')?.message).toMatch(/no answer/)
+    expect(report.checks.find((c) => c.id === 'create.answers-stored')?.message).toMatch(
+      /no answer/,
+    )
     expect(report.ok).toBe(false)
     expect(store.list()).toEqual([])
   })
@@ -101,7 +109,11 @@ describe('running against a server that holds real data', () => {
       if (typeof id === 'number') proposed.push(id)
       return fetch(rewrite(request, { body: rest }))
     }
-    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: server, capabilities: 'all' })
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: server,
+      capabilities: 'all',
+    })
     expect(report.checks.filter((c) => c.status === 'failed')).toEqual([])
     expect(report.observed.clientIds).toBe('ignored')
     expect(proposed.length).toBeGreaterThan(0)
@@ -116,7 +128,10 @@ describe('running against a server that holds real data', () => {
       bail: true,
       concurrency: 1,
     })
-    const whole = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: mutant('list-not-an-array').wrap(referenceApp().fetch) })
+    const whole = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: mutant('list-not-an-array').wrap(referenceApp().fetch),
+    })
     expect(report.checks.find((check) => check.id === 'list.answers-array')?.status).toBe('failed')
     expect(report.requests).toBeLessThan(whole.requests / 4)
   })

@@ -73,7 +73,10 @@ describe('ids the run does not own', () => {
     }
     const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: upserting })
     // PUT may create the record it names (the contract leaves it open); PATCH may not.
-    expect(report.checks.find((c) => c.id === 'ids.unknown-404')).toMatchObject({ status: 'failed', message: expect.stringMatching(/^PATCH /) })
+    expect(report.checks.find((c) => c.id === 'ids.unknown-404')).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/^PATCH /),
+    })
     // Both made a record at an id that read as nobody's, and answered with it: the run's, removed.
     expect(store.list()).toEqual([])
     expect(report.residue).toEqual([])

@@ -222,7 +222,11 @@ export function variantServer(options: VariantOptions = {}) {
       if (fields.id !== undefined && clientIds === 'reject') return problem(400, 'id is assigned')
       if (fields.id !== undefined && clientIds === 'accept') {
         // Ids it could not count past stay the server's to give, as the reference server does.
-        if (!Number.isSafeInteger(fields.id) || (fields.id as number) < 1 || (fields.id as number) > 2 ** 52) {
+        if (
+          !Number.isSafeInteger(fields.id) ||
+          (fields.id as number) < 1 ||
+          (fields.id as number) > 2 ** 52
+        ) {
           return problem(400, 'invalid id')
         }
         id = fields.id as number

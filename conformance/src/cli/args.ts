@@ -1,6 +1,6 @@
 import { type ParseArgsOptionDescriptor, parseArgs } from 'node:util'
-import { InvalidOptionsError } from '../errors.ts'
 import { DEFAULT_BUDGET, describeBudget, parseBudget } from '../budget.ts'
+import { InvalidOptionsError } from '../errors.ts'
 import {
   type ConformanceOptions,
   DEFAULT_CONCURRENCY,

@@ -46,7 +46,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       ...runOptions,
       baseUrl,
       signal: io.signal,
-      onResult: prettyOnStdout ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`) : undefined,
+      onResult: prettyOnStdout
+        ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)
+        : undefined,
     })
     if (output !== undefined) {
       // The summary first: should the file still fail to be written, the verdict is on stdout.

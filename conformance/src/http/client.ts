@@ -62,7 +62,9 @@ async function readCapped(response: Response, what: string): Promise<string> {
   const declared = Number(response.headers.get('content-length'))
   if (declared > MAX_RESPONSE_BYTES) {
     await response.body.cancel().catch(() => {})
-    throw new ResponseTooLargeError(`${what} announced a body of ${declared} bytes, over the kit's cap of ${MAX_RESPONSE_BYTES}`)
+    throw new ResponseTooLargeError(
+      `${what} announced a body of ${declared} bytes, over the kit's cap of ${MAX_RESPONSE_BYTES}`,
+    )
   }
   const reader = response.body.getReader()
   const decoder = new TextDecoder()
@@ -74,7 +76,9 @@ async function readCapped(response: Response, what: string): Promise<string> {
     size += value.byteLength
     if (size > MAX_RESPONSE_BYTES) {
       await reader.cancel().catch(() => {})
-      throw new ResponseTooLargeError(`${what} sent a body over the kit's cap of ${MAX_RESPONSE_BYTES} bytes`)
+      throw new ResponseTooLargeError(
+        `${what} sent a body over the kit's cap of ${MAX_RESPONSE_BYTES} bytes`,
+      )
     }
     text += decoder.decode(value, { stream: true })
   }

@@ -70,8 +70,7 @@ function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined 
   const field = descending ? key.slice(1) : key
   let sign: number | undefined
   if (field === 'id') {
-    sign =
-      typeof a.id === 'number' && typeof b.id === 'number' ? Math.sign(a.id - b.id) : undefined
+    sign = typeof a.id === 'number' && typeof b.id === 'number' ? Math.sign(a.id - b.id) : undefined
   } else if (field === 'completed') {
     sign = Number(a.completed) - Number(b.completed)
   } else {
@@ -85,7 +84,11 @@ function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined 
  * Whether `order` requires `a` before `b`: `true`, `false`, or `undefined` when either is
  * correct (a tie, or strings that correct collations order differently).
  */
-export function mustPrecede(order: readonly OrderKey[], a: Sortable, b: Sortable): boolean | undefined {
+export function mustPrecede(
+  order: readonly OrderKey[],
+  a: Sortable,
+  b: Sortable,
+): boolean | undefined {
   for (const key of order) {
     const sign = compareBy(key, a, b)
     if (sign === undefined) return undefined

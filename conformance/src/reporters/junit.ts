@@ -4,7 +4,8 @@ import type { CheckResult, ConformanceReport } from '../report.ts'
 import { explorationSummary } from './pretty.ts'
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
-const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const XML_FORBIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 function escapeXml(text: string): string {
   return (
@@ -93,7 +94,9 @@ function cleanupSuite(report: ConformanceReport): string[] {
  */
 export function renderJunit(report: ConformanceReport): string {
   const summary = explorationSummary(report)
-  const hints = report.hints.map((hint, i) => `      <property name="hint.${i + 1}" value="${escapeXml(hint)}"/>`)
+  const hints = report.hints.map(
+    (hint, i) => `      <property name="hint.${i + 1}" value="${escapeXml(hint)}"/>`,
+  )
   // The JUnit schema allows properties in a testsuite only: each suite carries the seed.
   const properties = [
     '    <properties>',

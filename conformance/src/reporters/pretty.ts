@@ -16,7 +16,8 @@ export interface PrettyOptions {
  * screen, set a title or plant a link in the report.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it escapes
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
 /** Text from the server, safe to print: control characters shown as `\u001b`. */
 export function safe(text: string): string {
@@ -27,11 +28,16 @@ const PAD = '         '
 
 function renderExchange(exchange: Exchange, index: number, paint: Palette): string[] {
   const lines = [`      ${index + 1}. ${paint.bold(safe(`${exchange.method} ${exchange.url}`))}`]
-  if (exchange.requestBody !== undefined) lines.push(`${PAD}request body:  ${safe(excerpt(exchange.requestBody, 300))}`)
-  if (exchange.error !== undefined) lines.push(`${PAD}no response:   ${paint.red(safe(exchange.error))}`)
+  if (exchange.requestBody !== undefined)
+    lines.push(`${PAD}request body:  ${safe(excerpt(exchange.requestBody, 300))}`)
+  if (exchange.error !== undefined)
+    lines.push(`${PAD}no response:   ${paint.red(safe(exchange.error))}`)
   else {
     lines.push(`${PAD}response:      ${exchange.status} ${safe(exchange.statusText ?? '')}`)
-    if (exchange.responseBody) lines.push(`${PAD}response body: ${safe(excerpt(exchange.responseBody, 300).replaceAll('\n', '\\n'))}`)
+    if (exchange.responseBody)
+      lines.push(
+        `${PAD}response body: ${safe(excerpt(exchange.responseBody, 300).replaceAll('\n', '\\n'))}`,
+      )
   }
   lines.push(`${PAD}${paint.dim(safe(curlCommand(exchange)))}`)
   return lines
@@ -58,20 +64,25 @@ export function renderProgressLine(result: CheckResult, options: PrettyOptions =
 /** The full account of one failed rule: what broke it, expected and actual, the exchanges with curl. */
 export function renderFailure(result: CheckResult, options: PrettyOptions = {}): string {
   const paint = palette(options.color ?? false)
-  const times = (result.occurrences ?? 1) > 1 ? paint.dim(` (${result.occurrences}${result.occurrences === 3 ? '+' : ''} times)`) : ''
+  const times =
+    (result.occurrences ?? 1) > 1
+      ? paint.dim(` (${result.occurrences}${result.occurrences === 3 ? '+' : ''} times)`)
+      : ''
   const lines = [
     `${mark(result, paint)} ${paint.bold(result.id)}  ${safe(result.message ?? 'failed')}${times}`,
     `    rule:      ${result.title} [${levelLabel(result.level)}, ${result.rule}]`,
   ]
   if (result.expected !== undefined) lines.push(`    expected:  ${safe(result.expected)}`)
   if (result.actual !== undefined) lines.push(`    actual:    ${safe(result.actual)}`)
-  for (const [i, exchange] of (result.exchanges ?? []).entries()) lines.push(...renderExchange(exchange, i, paint))
+  for (const [i, exchange] of (result.exchanges ?? []).entries())
+    lines.push(...renderExchange(exchange, i, paint))
   return lines.join('\n')
 }
 
 function levelNote(level: Level, report: ConformanceReport): string {
   if (level === 'required') return ''
-  if (level === 'recommended') return report.strict ? 'counted (--strict)' : 'informational without --strict'
+  if (level === 'recommended')
+    return report.strict ? 'counted (--strict)' : 'informational without --strict'
   return report.capabilities.includes(level) ? 'claimed' : 'not claimed: informational'
 }
 
@@ -79,24 +90,39 @@ function renderSummary(report: ConformanceReport, paint: Palette): string[] {
   return LEVELS.flatMap((level) => {
     const results = report.checks.filter((check) => check.level === level)
     if (results.length === 0) return []
-    const count = (status: CheckResult['status']) => results.filter((r) => r.status === status).length
+    const count = (status: CheckResult['status']) =>
+      results.filter((r) => r.status === status).length
     const failed = count('failed')
     const parts = [`${count('passed')} held`, failed ? paint.red(`${failed} broken`) : '0 broken']
     if (count('skipped')) parts.push(`${count('skipped')} not judged`)
     const note = levelNote(level, report)
-    return [`  ${levelLabel(level).padEnd(26)} ${parts.join(', ')}${note ? paint.dim(`  (${note})`) : ''}`]
+    return [
+      `  ${levelLabel(level).padEnd(26)} ${parts.join(', ')}${note ? paint.dim(`  (${note})`) : ''}`,
+    ]
   })
 }
 
 function renderCleanup(report: ConformanceReport, paint: Palette): string[] {
   const lines: string[] = []
   if (!report.cleanup.verified) {
-    lines.push(paint.yellow(`Cleanup unverified: ${safe(report.cleanup.unverifiedBecause ?? 'it could not check')}; records whose content starts with ${report.marker} may remain.`))
+    lines.push(
+      paint.yellow(
+        `Cleanup unverified: ${safe(report.cleanup.unverifiedBecause ?? 'it could not check')}; records whose content starts with ${report.marker} may remain.`,
+      ),
+    )
   } else if (report.residue.length === 0) {
-    lines.push(paint.dim(`Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.`))
+    lines.push(
+      paint.dim(
+        `Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.`,
+      ),
+    )
   }
   for (const residue of report.residue) {
-    lines.push(paint.yellow(`  ${residue.possible ? 'possible residue' : 'left behind'}: id ${safe(String(residue.id))}${residue.content === undefined ? '' : ` ${safe(JSON.stringify(residue.content).slice(0, 80))}`}: ${residue.reason}`))
+    lines.push(
+      paint.yellow(
+        `  ${residue.possible ? 'possible residue' : 'left behind'}: id ${safe(String(residue.id))}${residue.content === undefined ? '' : ` ${safe(JSON.stringify(residue.content).slice(0, 80))}`}: ${residue.reason}`,
+      ),
+    )
   }
   return lines
 }
@@ -109,18 +135,40 @@ export function explorationSummary(report: ConformanceReport): string {
 
 function renderObserved(report: ConformanceReport, paint: Palette): string[] {
   const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = report.observed
-  const ids = { unknown: 'whether the server assigns ids is not known', assigns: 'the server assigns ids', refuses: 'the server refuses creates without an id' }[idAssignment]
-  const lines = [paint.dim(`Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`), paint.dim(explorationSummary(report))]
-  if (report.unreachable) lines.push(paint.red(`Server unreachable: ${safe(report.unreachable)}. The run ended there.`))
+  const ids = {
+    unknown: 'whether the server assigns ids is not known',
+    assigns: 'the server assigns ids',
+    refuses: 'the server refuses creates without an id',
+  }[idAssignment]
+  const lines = [
+    paint.dim(
+      `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`,
+    ),
+    paint.dim(explorationSummary(report)),
+  ]
+  if (report.unreachable)
+    lines.push(paint.red(`Server unreachable: ${safe(report.unreachable)}. The run ended there.`))
   return lines
 }
 
 function verdictLine(report: ConformanceReport, paint: Palette): string {
   const counted = report.checks.filter((check) => check.status === 'failed' && check.counted)
-  if (report.verdict === 'fail') return `${paint.red(paint.bold('FAIL'))} ${counted.length} counted rule(s) broken: ${counted.map((c) => c.id).join(', ')}`
+  if (report.verdict === 'fail')
+    return `${paint.red(paint.bold('FAIL'))} ${counted.length} counted rule(s) broken: ${counted.map((c) => c.id).join(', ')}`
   if (report.verdict === 'partial') {
-    const unjudged = report.checks.filter((check) => check.status === 'skipped' && check.counted && check.message !== 'not selected by only/skip')
-    const why = report.unreachable ? 'the server stopped answering' : report.interrupted ? 'the run was interrupted' : unjudged.length ? `${unjudged.length} counted rule(s) could not be judged on this server (${unjudged.map((c) => c.id).join(', ')})` : 'rules were left out with --only/--skip'
+    const unjudged = report.checks.filter(
+      (check) =>
+        check.status === 'skipped' &&
+        check.counted &&
+        check.message !== 'not selected by only/skip',
+    )
+    const why = report.unreachable
+      ? 'the server stopped answering'
+      : report.interrupted
+        ? 'the run was interrupted'
+        : unjudged.length
+          ? `${unjudged.length} counted rule(s) could not be judged on this server (${unjudged.map((c) => c.id).join(', ')})`
+          : 'rules were left out with --only/--skip'
     return `${paint.yellow(paint.bold('PARTIAL'))} no counted rule broken, but ${why}: conformance is not shown`
   }
   return `${paint.green(paint.bold('PASS'))} conforms to the todos contract`
@@ -136,17 +184,33 @@ function verdictLine(report: ConformanceReport, paint: Palette): string {
 export function renderPretty(report: ConformanceReport, options: PrettyOptions = {}): string {
   const paint = palette(options.color ?? false)
   const lines: string[] = []
-  for (const failure of report.checks.filter((check) => check.status === 'failed' && check.counted)) lines.push('', renderFailure(failure, options))
+  for (const failure of report.checks.filter((check) => check.status === 'failed' && check.counted))
+    lines.push('', renderFailure(failure, options))
   const informational = report.checks.filter((check) => check.status === 'failed' && !check.counted)
   if (informational.length) {
     lines.push('', paint.bold('Informational (not counted):'))
-    for (const check of informational) lines.push(`  ${paint.yellow('!')} ${check.id} [${levelLabel(check.level)}]: ${safe(check.message ?? '').slice(0, 200)}`)
+    for (const check of informational)
+      lines.push(
+        `  ${paint.yellow('!')} ${check.id} [${levelLabel(check.level)}]: ${safe(check.message ?? '').slice(0, 200)}`,
+      )
   }
-  const unjudged = report.checks.filter((check) => check.status === 'skipped' && check.counted && check.message !== 'not selected by only/skip')
+  const unjudged = report.checks.filter(
+    (check) =>
+      check.status === 'skipped' && check.counted && check.message !== 'not selected by only/skip',
+  )
   for (const check of unjudged) lines.push(`  ${paint.yellow('?')} ${check.id}: ${check.message}`)
-  lines.push('', paint.bold(`Summary for ${safe(report.baseUrl)}`), ...renderSummary(report, paint), '')
+  lines.push(
+    '',
+    paint.bold(`Summary for ${safe(report.baseUrl)}`),
+    ...renderSummary(report, paint),
+    '',
+  )
   lines.push(...renderObserved(report, paint), ...renderCleanup(report, paint))
   for (const hint of report.hints) lines.push(paint.yellow(`Hint: ${safe(hint)}`))
-  lines.push(verdictLine(report, paint), paint.dim(`${report.requests} requests in ${report.durationMs} ms`) + (report.interrupted ? paint.yellow(' (interrupted)') : ''))
+  lines.push(
+    verdictLine(report, paint),
+    paint.dim(`${report.requests} requests in ${report.durationMs} ms`) +
+      (report.interrupted ? paint.yellow(' (interrupted)') : ''),
+  )
   return lines.join('\n')
 }

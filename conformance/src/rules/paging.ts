@@ -1,11 +1,21 @@
 import { nextLinkTarget } from '@todokit/sdk/contract'
 import type { Model } from '../model/model.ts'
-import { answered, held, isObject, type Judgement, type Observation, type Rule, requestLine, shown } from './rule.ts'
+import {
+  answered,
+  held,
+  isObject,
+  type Judgement,
+  type Observation,
+  type Rule,
+  requestLine,
+  shown,
+} from './rule.ts'
 
 /** A walk's pages as arrays, or `undefined` when a page was not one (judged by `paging.limit`). */
 function pagesOf(observation: Observation): Record<string, unknown>[][] | undefined {
   const pages = observation.pages ?? []
-  if (pages.length === 0 || pages.some((page) => page.status !== 200 || !Array.isArray(page.json))) return undefined
+  if (pages.length === 0 || pages.some((page) => page.status !== 200 || !Array.isArray(page.json)))
+    return undefined
   return pages.map((page) => (Array.isArray(page.json) ? page.json.filter(isObject) : []))
 }
 
@@ -27,24 +37,49 @@ const limited = (observation: Observation) =>
 
 function judgeWalk(observation: Observation, model: Model): Judgement {
   const pages = pagesOf(observation) ?? []
-  if (observation.walkStopped) return { failed: `the walk from ${requestLine(observation.exchange)} ${observation.walkStopped}`, expected: 'a last page without a next link', actual: observation.walkStopped }
+  if (observation.walkStopped)
+    return {
+      failed: `the walk from ${requestLine(observation.exchange)} ${observation.walkStopped}`,
+      expected: 'a last page without a next link',
+      actual: observation.walkStopped,
+    }
   const seen = new Map<string, number>()
   for (const item of pages.flat()) seen.set(String(item.id), (seen.get(String(item.id)) ?? 0) + 1)
   for (const [id, times] of seen) {
-    if (times > 1) return { failed: `the walk from ${requestLine(observation.exchange)} returned todo ${id} ${times} times`, expected: 'each record once', actual: `${times} times over ${pages.length} pages` }
+    if (times > 1)
+      return {
+        failed: `the walk from ${requestLine(observation.exchange)} returned todo ${id} ${times} times`,
+        expected: 'each record once',
+        actual: `${times} times over ${pages.length} pages`,
+      }
   }
   const query = observation.query ?? {}
   for (const record of model.settled()) {
     if (observation.touched?.has(record.key)) continue
-    const matches = ['id', 'content', 'completed'].every((field) => query[field as 'id'] === undefined || String(record.expected[field as 'id']) === query[field as 'id'])
+    const matches = ['id', 'content', 'completed'].every(
+      (field) =>
+        query[field as 'id'] === undefined ||
+        String(record.expected[field as 'id']) === query[field as 'id'],
+    )
     if (matches && !seen.has(String(record.expected.id))) {
-      return { failed: `the walk from ${requestLine(observation.exchange)} over ${pages.length} pages never returned todo ${shown(record.expected.id)}`, expected: shown(record.expected), actual: 'missing from every page' }
+      return {
+        failed: `the walk from ${requestLine(observation.exchange)} over ${pages.length} pages never returned todo ${shown(record.expected.id)}`,
+        expected: shown(record.expected),
+        actual: 'missing from every page',
+      }
     }
   }
   const contents = new Map(pages.flat().map((item) => [String(item.id), item.content]))
   for (const record of model.deleted()) {
-    if (!observation.touched?.has(record.key) && contents.get(String(record.expected.id)) === record.expected.content) {
-      return { failed: `the walk from ${requestLine(observation.exchange)} returned todo ${shown(record.expected.id)}, deleted before it began`, expected: 'no deleted record', actual: shown(record.expected) }
+    if (
+      !observation.touched?.has(record.key) &&
+      contents.get(String(record.expected.id)) === record.expected.content
+    ) {
+      return {
+        failed: `the walk from ${requestLine(observation.exchange)} returned todo ${shown(record.expected.id)}, deleted before it began`,
+        expected: 'no deleted record',
+        actual: shown(record.expected),
+      }
     }
   }
   return held
@@ -61,27 +96,48 @@ export const pagingRules: Rule[] = [
       if (observation.op !== 'walk') return undefined
       const limit = limitOf(observation)
       for (const page of observation.pages ?? []) {
-        if (page.status !== 200 || !Array.isArray(page.json)) return { failed: `${requestLine(page.exchange)} answered ${page.status} ${page.statusText}`, expected: '200 with a JSON array', actual: shown(page.json ?? page.text) }
-        if (page.json.length > limit) return { failed: `${requestLine(page.exchange)} answered ${page.json.length} records`, expected: `at most ${limit}`, actual: `${page.json.length}` }
+        if (page.status !== 200 || !Array.isArray(page.json))
+          return {
+            failed: `${requestLine(page.exchange)} answered ${page.status} ${page.statusText}`,
+            expected: '200 with a JSON array',
+            actual: shown(page.json ?? page.text),
+          }
+        if (page.json.length > limit)
+          return {
+            failed: `${requestLine(page.exchange)} answered ${page.json.length} records`,
+            expected: `at most ${limit}`,
+            actual: `${page.json.length}`,
+          }
       }
       return observation.pages?.length ? held : { failed: answered(observation) }
     },
   },
   {
     id: 'paging.link',
-    title: 'More records are announced as `Link: <URI>; rel="next"` on the same path, keeping the query',
+    title:
+      'More records are announced as `Link: <URI>; rel="next"` on the same path, keeping the query',
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
     judge(observation) {
       if (observation.op !== 'walk') return undefined
       const pages = observation.pages ?? []
       const unreadable = pages.find(malformedLink)
-      if (unreadable) return { failed: `${requestLine(unreadable.exchange)} announced its next page as ${shown(unreadable.headers.get('link'))}`, expected: 'Link: <URI>; rel="next"', actual: `${unreadable.headers.get('link')}` }
+      if (unreadable)
+        return {
+          failed: `${requestLine(unreadable.exchange)} announced its next page as ${shown(unreadable.headers.get('link'))}`,
+          expected: 'Link: <URI>; rel="next"',
+          actual: `${unreadable.headers.get('link')}`,
+        }
       if (!limited(observation)) return undefined
       const first = pages[0]
       if (!first) return undefined
       const total = (pagesOf(observation) ?? []).flat().length
-      if (pages.length === 1 && total >= limitOf(observation) && first.headers.get('link') === null && (observation.query?.limit === '1' || total > limitOf(observation))) {
+      if (
+        pages.length === 1 &&
+        total >= limitOf(observation) &&
+        first.headers.get('link') === null &&
+        (observation.query?.limit === '1' || total > limitOf(observation))
+      ) {
         return { failed: `${requestLine(first.exchange)} answered a full page without a next link` }
       }
       for (const page of pages) {
@@ -93,12 +149,26 @@ export const pagingRules: Rule[] = [
         try {
           next = new URL(target, page.exchange.url)
         } catch {
-          return { failed: `${requestLine(page.exchange)} announced a next page that is not a URI: ${shown(link)}`, expected: 'Link: <URI>; rel="next"', actual: link }
+          return {
+            failed: `${requestLine(page.exchange)} announced a next page that is not a URI: ${shown(link)}`,
+            expected: 'Link: <URI>; rel="next"',
+            actual: link,
+          }
         }
         const here = new URL(page.exchange.url)
-        if (next.pathname !== here.pathname) return { failed: `${requestLine(page.exchange)} announced a next page on another path: ${next.pathname}`, expected: here.pathname, actual: next.pathname }
+        if (next.pathname !== here.pathname)
+          return {
+            failed: `${requestLine(page.exchange)} announced a next page on another path: ${next.pathname}`,
+            expected: here.pathname,
+            actual: next.pathname,
+          }
         for (const [name, value] of new URL(observation.exchange.url).searchParams) {
-          if (name !== 'cursor' && next.searchParams.get(name) !== value) return { failed: `${requestLine(page.exchange)} announced a next page that drops ${name}=${value}`, expected: `${name}=${value} kept`, actual: next.search }
+          if (name !== 'cursor' && next.searchParams.get(name) !== value)
+            return {
+              failed: `${requestLine(page.exchange)} announced a next page that drops ${name}=${value}`,
+              expected: `${name}=${value} kept`,
+              actual: next.search,
+            }
         }
       }
       return held
@@ -106,19 +176,28 @@ export const pagingRules: Rule[] = [
   },
   {
     id: 'paging.walk',
-    title: 'A walk over every next link returns each record once, and every record the query matches',
+    title:
+      'A walk over every next link returns each record once, and every record the query matches',
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
-    judge: (observation, model) => (observation.op === 'walk' && limited(observation) ? judgeWalk(observation, model) : undefined),
+    judge: (observation, model) =>
+      observation.op === 'walk' && limited(observation) ? judgeWalk(observation, model) : undefined,
   },
   {
     id: 'paging.bad-input',
-    title: 'A limit that is not a positive integer, or a cursor the server did not write, is refused with 400',
+    title:
+      'A limit that is not a positive integer, or a cursor the server did not write, is refused with 400',
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
     judge(observation) {
       if (observation.probe !== 'bad-paging') return undefined
-      return observation.response?.status === 400 ? held : { failed: answered(observation), expected: '400', actual: `${observation.response?.status ?? observation.error}` }
+      return observation.response?.status === 400
+        ? held
+        : {
+            failed: answered(observation),
+            expected: '400',
+            actual: `${observation.response?.status ?? observation.error}`,
+          }
     },
   },
 ]

@@ -16,7 +16,8 @@ import {
 
 const FILTERS = ['id', 'content', 'completed'] as const
 
-const isExtended = (order: readonly OrderKey[]) => order.length > 1 || order.some((key) => key.startsWith('-'))
+const isExtended = (order: readonly OrderKey[]) =>
+  order.length > 1 || order.some((key) => key.startsWith('-'))
 
 /** The capabilities a query needs, most particular first. */
 export function capabilitiesOf(query: ListQuery): Capability[] {
@@ -38,70 +39,144 @@ function chargedFor(query: ListQuery, model: Model): Capability | undefined {
 }
 
 /** The query's answer as an array of objects, or the failure charged to `capability`. */
-function itemsOf(observation: Observation, model: Model, capability: Capability): { items: Record<string, unknown>[] } | Judgement | undefined {
-  if (observation.op !== 'list' || observation.probe || !observation.query || !capabilitiesOf(observation.query).includes(capability)) return undefined
+function itemsOf(
+  observation: Observation,
+  model: Model,
+  capability: Capability,
+): { items: Record<string, unknown>[] } | Judgement | undefined {
+  if (
+    observation.op !== 'list' ||
+    observation.probe ||
+    !observation.query ||
+    !capabilitiesOf(observation.query).includes(capability)
+  )
+    return undefined
   const json = observation.response?.json
-  if (observation.response?.status === 200 && Array.isArray(json)) return { items: json.filter(isObject) }
+  if (observation.response?.status === 200 && Array.isArray(json))
+    return { items: json.filter(isObject) }
   if (chargedFor(observation.query, model) !== capability) return undefined
-  return { failed: answered(observation), expected: '200 with a JSON array', actual: observation.response ? `${observation.response.status} ${shown(observation.response.json ?? observation.response.text)}` : (observation.error ?? 'no answer') }
+  return {
+    failed: answered(observation),
+    expected: '200 with a JSON array',
+    actual: observation.response
+      ? `${observation.response.status} ${shown(observation.response.json ?? observation.response.text)}`
+      : (observation.error ?? 'no answer'),
+  }
 }
 
-const matchesFilters = (todo: { id: unknown; content: unknown; completed: unknown }, query: ListQuery) =>
-  FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
+const matchesFilters = (
+  todo: { id: unknown; content: unknown; completed: unknown },
+  query: ListQuery,
+) => FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
-const fieldsOf = (todo: Record<string, unknown>) => [String(todo.content), String(todo.id), String(todo.completed)]
+const fieldsOf = (todo: Record<string, unknown>) => [
+  String(todo.content),
+  String(todo.id),
+  String(todo.completed),
+]
 
 /** A record of the run that a query lists, or must list. */
-const ownOf = (item: Record<string, unknown>, model: Model): OwnRecord | undefined => model.records.get(JSON.stringify(item.id))
+const ownOf = (item: Record<string, unknown>, model: Model): OwnRecord | undefined =>
+  model.records.get(JSON.stringify(item.id))
 
 /** Membership of the run's records and of every listed record, for filters or search. */
-function judgeMembership(observation: Observation, model: Model, capability: 'filter' | 'search', items: Record<string, unknown>[]): Judgement {
+function judgeMembership(
+  observation: Observation,
+  model: Model,
+  capability: 'filter' | 'search',
+  items: Record<string, unknown>[],
+): Judgement {
   const query = observation.query ?? {}
   const where = requestLine(observation.exchange)
-  const concerns = capability === 'filter' ? FILTERS.some((field) => query[field] !== undefined) : query.q !== undefined
+  const concerns =
+    capability === 'filter'
+      ? FILTERS.some((field) => query[field] !== undefined)
+      : query.q !== undefined
   if (!concerns) return held
   const q = query.q
   for (const item of items) {
     const record = ownOf(item, model)
     const shownFields = { id: item.id, content: item.content, completed: item.completed }
     if (capability === 'filter' && !matchesFilters(shownFields, query)) {
-      return { failed: `${where} returned ${shown(item)}, which does not match the filter`, expected: 'only records whose fields equal the filter values', actual: shown(item) }
+      return {
+        failed: `${where} returned ${shown(item)}, which does not match the filter`,
+        expected: 'only records whose fields equal the filter values',
+        actual: shown(item),
+      }
     }
     if (capability === 'search' && q !== undefined && !mayMatchSearch(fieldsOf(item), q)) {
-      return { failed: `${where} returned ${shown(item)}, which no reading of q=${shown(q)} matches`, expected: `records whose text holds ${shown(q)}`, actual: shown(item) }
+      return {
+        failed: `${where} returned ${shown(item)}, which no reading of q=${shown(q)} matches`,
+        expected: `records whose text holds ${shown(q)}`,
+        actual: shown(item),
+      }
     }
     if (record && !record.uncertain && !record.untyped) {
       // A freed id may hold someone else's record: only the run's own content shows it stale.
       if (record.deleted && item.content !== record.expected.content) continue
-      if (record.deleted) return { failed: `${where} still returns todo ${shown(record.expected.id)} after DELETE answered success`, expected: 'no deleted record', actual: shown(item) }
+      if (record.deleted)
+        return {
+          failed: `${where} still returns todo ${shown(record.expected.id)} after DELETE answered success`,
+          expected: 'no deleted record',
+          actual: shown(item),
+        }
       const current = record.expected
       if (capability === 'filter' && !matchesFilters(current, query)) {
-        return { failed: `${where} returned todo ${shown(current.id)} as it was before its last write: it now holds ${shown(current)}`, expected: 'records as they are now', actual: shown(item) }
+        return {
+          failed: `${where} returned todo ${shown(current.id)} as it was before its last write: it now holds ${shown(current)}`,
+          expected: 'records as they are now',
+          actual: shown(item),
+        }
       }
-      if (capability === 'search' && q !== undefined && !mayMatchSearch([current.content, String(current.id), String(current.completed)], q)) {
-        return { failed: `${where} returned todo ${shown(current.id)}, whose content is now ${shown(current.content)}`, expected: 'records whose text holds q now', actual: shown(item) }
+      if (
+        capability === 'search' &&
+        q !== undefined &&
+        !mayMatchSearch([current.content, String(current.id), String(current.completed)], q)
+      ) {
+        return {
+          failed: `${where} returned todo ${shown(current.id)}, whose content is now ${shown(current.content)}`,
+          expected: 'records whose text holds q now',
+          actual: shown(item),
+        }
       }
     }
   }
   const listed = new Set(items.map((item) => String(item.id)))
   for (const record of model.settled()) {
     if (observation.touched?.has(record.key)) continue
-    const must = matchesFilters(record.expected, query) && (q === undefined || mustMatchSearch(record.expected.content, q))
+    const must =
+      matchesFilters(record.expected, query) &&
+      (q === undefined || mustMatchSearch(record.expected.content, q))
     const charge: Capability = q !== undefined ? 'search' : 'filter'
     if (must && charge === capability && !listed.has(String(record.expected.id))) {
-      return { failed: `${where} does not return todo ${shown(record.expected.id)}, which it must: ${shown(record.expected)}`, expected: shown(record.expected), actual: `${items.length} records, not this one` }
+      return {
+        failed: `${where} does not return todo ${shown(record.expected.id)}, which it must: ${shown(record.expected)}`,
+        expected: shown(record.expected),
+        actual: `${items.length} records, not this one`,
+      }
     }
   }
   return held
 }
 
-function judgeOrder(observation: Observation, order: readonly OrderKey[], items: Record<string, unknown>[]): Judgement {
-  const sortable = items.filter((item): item is Record<string, unknown> & Sortable => typeof item.content === 'string' && typeof item.completed === 'boolean')
+function judgeOrder(
+  observation: Observation,
+  order: readonly OrderKey[],
+  items: Record<string, unknown>[],
+): Judgement {
+  const sortable = items.filter(
+    (item): item is Record<string, unknown> & Sortable =>
+      typeof item.content === 'string' && typeof item.completed === 'boolean',
+  )
   for (let i = 0; i < sortable.length; i++) {
     for (let j = i + 1; j < sortable.length; j++) {
       const [a, b] = [sortable[i], sortable[j]]
       if (a && b && mustPrecede(order, b, a) === true) {
-        return { failed: `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`, expected: `${shown(b)} first, by ${order.join(',')}`, actual: `${shown(a)} at ${i}, ${shown(b)} at ${j}` }
+        return {
+          failed: `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`,
+          expected: `${shown(b)} first, by ${order.join(',')}`,
+          actual: `${shown(a)} at ${i}, ${shown(b)} at ${j}`,
+        }
       }
     }
   }
@@ -112,22 +187,28 @@ function judgeOrder(observation: Observation, order: readonly OrderKey[], items:
 export const queryRules: Rule[] = [
   {
     id: 'filter.matches',
-    title: 'GET /todos?{field}={value} returns exactly the records whose field equals the value, as they are now',
+    title:
+      'GET /todos?{field}={value} returns exactly the records whose field equals the value, as they are now',
     level: 'filter',
     section: '§4 Query conventions: Filter',
     judge(observation, model) {
       const items = itemsOf(observation, model, 'filter')
-      return items && 'items' in items ? judgeMembership(observation, model, 'filter', items.items) : items
+      return items && 'items' in items
+        ? judgeMembership(observation, model, 'filter', items.items)
+        : items
     },
   },
   {
     id: 'search.matches',
-    title: 'GET /todos?q={query} returns the records whose content holds the query, under any reading of free-text search',
+    title:
+      'GET /todos?q={query} returns the records whose content holds the query, under any reading of free-text search',
     level: 'search',
     section: '§4 Query conventions: Search',
     judge(observation, model) {
       const items = itemsOf(observation, model, 'search')
-      return items && 'items' in items ? judgeMembership(observation, model, 'search', items.items) : items
+      return items && 'items' in items
+        ? judgeMembership(observation, model, 'search', items.items)
+        : items
     },
   },
   {
@@ -137,7 +218,9 @@ export const queryRules: Rule[] = [
     section: '§4 Query conventions: Sort',
     judge(observation, model) {
       const items = itemsOf(observation, model, 'sort')
-      return items && 'items' in items ? judgeOrder(observation, observation.query?.order ?? [], items.items) : items
+      return items && 'items' in items
+        ? judgeOrder(observation, observation.query?.order ?? [], items.items)
+        : items
     },
   },
   {
@@ -147,7 +230,9 @@ export const queryRules: Rule[] = [
     section: '§4 Sort (todokit extension)',
     judge(observation, model) {
       const items = itemsOf(observation, model, 'sort-extended')
-      return items && 'items' in items ? judgeOrder(observation, observation.query?.order ?? [], items.items) : items
+      return items && 'items' in items
+        ? judgeOrder(observation, observation.query?.order ?? [], items.items)
+        : items
     },
   },
 ]

@@ -21,7 +21,9 @@ export interface ReadFinding {
 }
 
 const lastWriteOf = (record: OwnRecord) =>
-  record.lastWrite ? ` (last write: ${requestLine(record.lastWrite.exchange)} answered ${record.lastWrite.exchange.status})` : ''
+  record.lastWrite
+    ? ` (last write: ${requestLine(record.lastWrite.exchange)} answered ${record.lastWrite.exchange.status})`
+    : ''
 
 /** Which rule answers for a field a read shows differently from the last write. */
 function chargeFor(record: OwnRecord, field: string, shownValue: unknown, model: Model): string {
@@ -71,14 +73,23 @@ export function readFindings(observation: Observation, model: Model): ReadFindin
   if (cached) return cached
   const found: ReadFinding[] = []
   const { response, target } = observation
-  if (observation.op === 'get' && target && !target.deleted && !target.uncertain && !target.untyped && !observation.probe) {
+  if (
+    observation.op === 'get' &&
+    target &&
+    !target.deleted &&
+    !target.uncertain &&
+    !target.untyped &&
+    !observation.probe
+  ) {
     if (response === undefined || response.status !== 200) {
       found.push({
         charge: target.blame?.rule ?? 'get.returns-record',
         record: target,
         message: `${answered(observation)} for todo ${shown(target.expected.id)}, which the run created and did not delete${lastWriteOf(target)}`,
         expected: `200 with ${shown(target.expected)}`,
-        actual: response ? `${response.status} ${response.statusText}` : (observation.error ?? 'no answer'),
+        actual: response
+          ? `${response.status} ${response.statusText}`
+          : (observation.error ?? 'no answer'),
       })
     } else if (isObject(response.json)) {
       if (String(response.json.id) !== String(target.expected.id)) {
@@ -95,7 +106,12 @@ export function readFindings(observation: Observation, model: Model): ReadFindin
       }
     }
   }
-  if (observation.op === 'list' && !observation.query && response?.status === 200 && Array.isArray(response.json)) {
+  if (
+    observation.op === 'list' &&
+    !observation.query &&
+    response?.status === 200 &&
+    Array.isArray(response.json)
+  ) {
     const byKey = new Map<string, Record<string, unknown>[]>()
     for (const item of response.json) {
       if (!isObject(item)) continue
@@ -119,7 +135,11 @@ export function readFindings(observation: Observation, model: Model): ReadFindin
     }
     for (const record of model.deleted()) {
       const items = byKey.get(String(record.expected.id)) ?? []
-      const same = items.filter((item) => stateOf({ content: item.content, completed: item.completed }) === stateOf(record.expected))
+      const same = items.filter(
+        (item) =>
+          stateOf({ content: item.content, completed: item.completed }) ===
+          stateOf(record.expected),
+      )
       if (same.length > 0) {
         found.push({
           charge: record.blame?.rule ?? 'delete.removes',
@@ -139,11 +159,27 @@ export function readFindings(observation: Observation, model: Model): ReadFindin
  * A rule's share of what reads showed: failed when a finding is charged to it, held when the
  * read judged the run's records and charged it nothing.
  */
-export function judgeReads(rule: string, observation: Observation, model: Model, applies: (record: OwnRecord) => boolean): Judgement | undefined {
+export function judgeReads(
+  rule: string,
+  observation: Observation,
+  model: Model,
+  applies: (record: OwnRecord) => boolean,
+): Judgement | undefined {
   const found = readFindings(observation, model).find((finding) => finding.charge === rule)
-  if (found) return { failed: found.message, expected: found.expected, actual: found.actual, ...(found.record.blame ? { exchanges: [found.record.blame.exchange, observation.exchange] } : {}) }
+  if (found)
+    return {
+      failed: found.message,
+      expected: found.expected,
+      actual: found.actual,
+      ...(found.record.blame
+        ? { exchanges: [found.record.blame.exchange, observation.exchange] }
+        : {}),
+    }
   const judgedSome =
     (observation.op === 'get' && observation.target !== undefined && applies(observation.target)) ||
-    (observation.op === 'list' && !observation.query && observation.response?.status === 200 && model.settled().some(applies))
+    (observation.op === 'list' &&
+      !observation.query &&
+      observation.response?.status === 200 &&
+      model.settled().some(applies))
   return judgedSome ? held : undefined
 }

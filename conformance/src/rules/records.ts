@@ -2,6 +2,7 @@ import { type Model, stateOf } from '../model/model.ts'
 import { judgeReads } from './reads.ts'
 import {
   answered,
+  fieldProblem,
   held,
   isClientError,
   isObject,
@@ -12,7 +13,6 @@ import {
   requestLine,
   shown,
   status,
-  fieldProblem,
   typeProblem,
 } from './rule.ts'
 
@@ -39,7 +39,10 @@ const sentObject = (observation: Observation): Record<string, unknown> =>
   isObject(observation.sent) ? observation.sent : {}
 
 /** Whether an answer shows the sent fields, allowing the ends of content trimmed. */
-function showsSent(body: Record<string, unknown>, sent: Record<string, unknown>): string | undefined {
+function showsSent(
+  body: Record<string, unknown>,
+  sent: Record<string, unknown>,
+): string | undefined {
   for (const field of ['content', 'completed'] as const) {
     if (!(field in sent)) continue
     const value = sent[field]
@@ -58,15 +61,31 @@ export const recordRules: Rule[] = [
     section: '§2 Todo',
     judge(observation, model) {
       const body = observation.response?.json
-      if (observation.probe !== undefined || observation.response?.status === undefined || !isSuccess(observation)) return undefined
+      if (
+        observation.probe !== undefined ||
+        observation.response?.status === undefined ||
+        !isSuccess(observation)
+      )
+        return undefined
       let items: unknown[] = []
       if (observation.op === 'list' && Array.isArray(body)) items = body
-      else if (observation.op === 'get' || observation.op === 'create') items = isObject(body) ? [body] : []
-      const untyped = new Set(model.live().filter((record) => record.untyped).map((record) => String(record.expected.id)))
+      else if (observation.op === 'get' || observation.op === 'create')
+        items = isObject(body) ? [body] : []
+      const untyped = new Set(
+        model
+          .live()
+          .filter((record) => record.untyped)
+          .map((record) => String(record.expected.id)),
+      )
       for (const item of items) {
         if (isObject(item) && untyped.has(String(item.id))) continue
         const problem = typeProblem(item)
-        if (problem) return fail(`${requestLine(observation.exchange)} answered a todo where ${problem}`, 'id integer, content string, completed boolean', shown(item))
+        if (problem)
+          return fail(
+            `${requestLine(observation.exchange)} answered a todo where ${problem}`,
+            'id integer, content string, completed boolean',
+            shown(item),
+          )
       }
       return items.length > 0 ? held : undefined
     },
@@ -79,31 +98,41 @@ export const recordRules: Rule[] = [
     judge(observation, model) {
       if (observation.op !== 'list' || observation.query) return undefined
       if (model.untypedCreate && !isSuccess(observation)) return undefined
-      if (status(observation) !== 200) return fail(answered(observation), '200 with a JSON array', actualOf(observation))
-      if (!Array.isArray(observation.response?.json)) return fail(`GET /todos answered a body that is not a JSON array`, 'a JSON array', actualOf(observation))
+      if (status(observation) !== 200)
+        return fail(answered(observation), '200 with a JSON array', actualOf(observation))
+      if (!Array.isArray(observation.response?.json))
+        return fail(
+          `GET /todos answered a body that is not a JSON array`,
+          'a JSON array',
+          actualOf(observation),
+        )
       return held
     },
   },
   {
     id: 'get.returns-record',
-    title: 'GET /todos/{id} answers 200 with the record of that id, for every record created and not deleted',
+    title:
+      'GET /todos/{id} answers 200 with the record of that id, for every record created and not deleted',
     level: 'required',
     section: '§4 GET /todos/{id}, rule 3',
-    judge: (observation, model) => judgeReads('get.returns-record', observation, model, () => observation.op === 'get'),
+    judge: (observation, model) =>
+      judgeReads('get.returns-record', observation, model, () => observation.op === 'get'),
   },
   {
     id: 'list.holds-live-records',
     title: 'GET /todos lists every record created and not deleted',
     level: 'required',
     section: '§4 GET /todos, rule 3',
-    judge: (observation, model) => judgeReads('list.holds-live-records', observation, model, () => observation.op === 'list'),
+    judge: (observation, model) =>
+      judgeReads('list.holds-live-records', observation, model, () => observation.op === 'list'),
   },
   {
     id: 'read.current',
     title: 'Reads show each record as its last successful write left it',
     level: 'required',
     section: '§4 PUT and PATCH',
-    judge: (observation, model) => judgeReads('read.current', observation, model, (record) => record.lastWrite !== undefined),
+    judge: (observation, model) =>
+      judgeReads('read.current', observation, model, (record) => record.lastWrite !== undefined),
   },
   {
     id: 'create.answers-stored',
@@ -111,31 +140,74 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§4 POST /todos',
     judge(observation, model) {
-      if (observation.op !== 'create' || (observation.probe !== undefined && observation.probe !== 'large-id')) return undefined
+      if (
+        observation.op !== 'create' ||
+        (observation.probe !== undefined && observation.probe !== 'large-id')
+      )
+        return undefined
       const sent = sentObject(observation)
       const code = status(observation)
       if (observation.probe === 'large-id') {
         if (isClientError(observation)) return held
         const body = observation.response?.json
-        if (isSuccess(observation) && isObject(body) && body.id !== sent.id && model.policy.clientIds === 'stored') {
-          return fail(`${answered(observation)} with id ${shown(body.id)}: the id sent was not stored exactly`, `id ${shown(sent.id)}, or a 4xx`, shown(body))
+        if (
+          isSuccess(observation) &&
+          isObject(body) &&
+          body.id !== sent.id &&
+          model.policy.clientIds === 'stored'
+        ) {
+          return fail(
+            `${answered(observation)} with id ${shown(body.id)}: the id sent was not stored exactly`,
+            `id ${shown(sent.id)}, or a 4xx`,
+            shown(body),
+          )
         }
       }
       if (code === 200 || code === 201) {
         const body = observation.response?.json
-        if (!isObject(body)) return fail(`${answered(observation)} with a body that is not the stored todo`, 'the stored todo', actualOf(observation))
+        if (!isObject(body))
+          return fail(
+            `${answered(observation)} with a body that is not the stored todo`,
+            'the stored todo',
+            actualOf(observation),
+          )
         const differs = showsSent(body, sent)
-        if (differs && !(differs === 'content' && typeof sent.content === 'string' && !model.ownsContent(sent.content))) {
-          return fail(`${answered(observation)} with ${differs} ${shown(body[differs])} where ${shown(sent[differs])} was sent`, shown(sent), shown(body))
+        if (
+          differs &&
+          !(
+            differs === 'content' &&
+            typeof sent.content === 'string' &&
+            !model.ownsContent(sent.content)
+          )
+        ) {
+          return fail(
+            `${answered(observation)} with ${differs} ${shown(body[differs])} where ${shown(sent[differs])} was sent`,
+            shown(sent),
+            shown(body),
+          )
         }
         return held
       }
       // A refusal for a choice the contract leaves open is the server's right: a required
       // field, ids it assigns or wants, content it will not store. The policy says which.
-      if (code !== undefined && code >= 400 && code < 500 && observation.sent !== undefined && isRefusalAllowed(observation, model)) return undefined
+      if (
+        code !== undefined &&
+        code >= 400 &&
+        code < 500 &&
+        observation.sent !== undefined &&
+        isRefusalAllowed(observation, model)
+      )
+        return undefined
       if (model.untypedCreate && (code === undefined || code >= 500)) return undefined
-      const since = model.acceptedProbe && (code === undefined || code >= 500) ? model.acceptedProbe : undefined
-      if (since) return { failed: `${answered(observation)}, since ${requestLine(since)} ${since.requestBody ?? ''} was accepted`, expected: '200 or 201 with the stored todo', actual: actualOf(observation), exchanges: [since, observation.exchange] }
+      const since =
+        model.acceptedProbe && (code === undefined || code >= 500) ? model.acceptedProbe : undefined
+      if (since)
+        return {
+          failed: `${answered(observation)}, since ${requestLine(since)} ${since.requestBody ?? ''} was accepted`,
+          expected: '200 or 201 with the stored todo',
+          actual: actualOf(observation),
+          exchanges: [since, observation.exchange],
+        }
       return fail(answered(observation), '200 or 201 with the stored todo', actualOf(observation))
     },
   },
@@ -151,10 +223,25 @@ export const recordRules: Rule[] = [
         return fail(answered(observation), '200 with the replaced todo', actualOf(observation))
       }
       const body = observation.response?.json
-      if (!isObject(body) || fieldProblem(body)) return fail(`${answered(observation)} with a body that is not the replaced todo`, shown(observation.sent), actualOf(observation))
+      if (!isObject(body) || fieldProblem(body))
+        return fail(
+          `${answered(observation)} with a body that is not the replaced todo`,
+          shown(observation.sent),
+          actualOf(observation),
+        )
       const differs = showsSent(body, sentObject(observation))
-      if (differs) return fail(`${answered(observation)} with ${differs} ${shown(body[differs])} where ${shown(sentObject(observation)[differs])} was sent`, shown(observation.sent), shown(body))
-      if (String(body.id) !== String(observation.target?.expected.id)) return fail(`${answered(observation)} with id ${shown(body.id)}`, `id ${shown(observation.target?.expected.id)}`, shown(body))
+      if (differs)
+        return fail(
+          `${answered(observation)} with ${differs} ${shown(body[differs])} where ${shown(sentObject(observation)[differs])} was sent`,
+          shown(observation.sent),
+          shown(body),
+        )
+      if (String(body.id) !== String(observation.target?.expected.id))
+        return fail(
+          `${answered(observation)} with id ${shown(body.id)}`,
+          `id ${shown(observation.target?.expected.id)}`,
+          shown(body),
+        )
       return held
     },
   },
@@ -171,9 +258,19 @@ export const recordRules: Rule[] = [
       }
       const body = observation.response?.json
       const problem = fieldProblem(body)
-      if (problem || !isObject(body)) return fail(`${answered(observation)} with a body that is not the whole updated todo: ${problem}`, 'the whole updated todo', actualOf(observation))
+      if (problem || !isObject(body))
+        return fail(
+          `${answered(observation)} with a body that is not the whole updated todo: ${problem}`,
+          'the whole updated todo',
+          actualOf(observation),
+        )
       const differs = showsSent(body, sentObject(observation))
-      if (differs) return fail(`${answered(observation)} with ${differs} ${shown(body[differs])}: the sent value was not applied`, shown(observation.sent), shown(body))
+      if (differs)
+        return fail(
+          `${answered(observation)} with ${differs} ${shown(body[differs])}: the sent value was not applied`,
+          shown(observation.sent),
+          shown(body),
+        )
       return held
     },
   },
@@ -183,21 +280,38 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§4 rule 1, §3',
     judge(observation, model) {
-      if (validOn(observation, 'patch') && status(observation) === 200 && observation.target && !observation.target.uncertain) {
+      if (
+        validOn(observation, 'patch') &&
+        status(observation) === 200 &&
+        observation.target &&
+        !observation.target.uncertain
+      ) {
         const body = observation.response?.json
         if (!isObject(body)) return undefined
         const sent = sentObject(observation)
         for (const field of ['content', 'completed'] as const) {
-          if (field in sent || typeof body[field] !== typeof observation.target.expected[field]) continue
+          if (field in sent || typeof body[field] !== typeof observation.target.expected[field])
+            continue
           const before = observation.target.expected[field]
-          const tolerated = observation.target.tolerated.has(stateOf({ ...observation.target.expected, [field]: body[field] }))
+          const tolerated = observation.target.tolerated.has(
+            stateOf({ ...observation.target.expected, [field]: body[field] }),
+          )
           if (body[field] !== before && !tolerated) {
-            return fail(`${answered(observation)} with ${field} ${shown(body[field])}, which it did not send; it was ${shown(before)}`, shown({ ...observation.target.expected, ...sent }), shown(body))
+            return fail(
+              `${answered(observation)} with ${field} ${shown(body[field])}, which it did not send; it was ${shown(before)}`,
+              shown({ ...observation.target.expected, ...sent }),
+              shown(body),
+            )
           }
         }
         return held
       }
-      return judgeReads('patch.keeps-unsent', observation, model, (record) => record.lastWrite?.op === 'patch')
+      return judgeReads(
+        'patch.keeps-unsent',
+        observation,
+        model,
+        (record) => record.lastWrite?.op === 'patch',
+      )
     },
   },
   {
@@ -207,7 +321,9 @@ export const recordRules: Rule[] = [
     section: '§4 DELETE /todos/{id}',
     judge(observation) {
       if (!validOn(observation, 'delete') || observation.target?.uncertain) return undefined
-      return status(observation) === 200 ? held : fail(answered(observation), '200', actualOf(observation))
+      return status(observation) === 200
+        ? held
+        : fail(answered(observation), '200', actualOf(observation))
     },
   },
   {
@@ -215,7 +331,10 @@ export const recordRules: Rule[] = [
     title: 'After a successful DELETE the record is absent from GET /todos',
     level: 'required',
     section: '§4 rule 4',
-    judge: (observation, model) => (observation.op === 'list' && !observation.query && model.deleted().length > 0 ? (judgeReads('delete.removes', observation, model, () => false) ?? held) : undefined),
+    judge: (observation, model) =>
+      observation.op === 'list' && !observation.query && model.deleted().length > 0
+        ? (judgeReads('delete.removes', observation, model, () => false) ?? held)
+        : undefined,
   },
   {
     id: 'ids.unique',
@@ -223,21 +342,42 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§2 Todo (id identifies the todo)',
     judge(observation, model) {
-      if (observation.op === 'create' && isSuccess(observation) && isObject(observation.response?.json)) {
+      if (
+        observation.op === 'create' &&
+        isSuccess(observation) &&
+        isObject(observation.response?.json)
+      ) {
         const id = String(observation.response.json.id)
         if (typeProblem(observation.response.json)?.includes('2^53')) return undefined
         const holder = model.live().find((record) => String(record.expected.id) === id)
         if (holder || [...model.foreign].some((key) => String(JSON.parse(key)) === id)) {
-          return fail(`${answered(observation)} with id ${id}, which ${holder ? 'another record of the run' : 'a record listed at the start'} already holds`, 'an id no other record holds', shown(observation.response.json))
+          return fail(
+            `${answered(observation)} with id ${id}, which ${holder ? 'another record of the run' : 'a record listed at the start'} already holds`,
+            'an id no other record holds',
+            shown(observation.response.json),
+          )
         }
         return held
       }
-      if (observation.op === 'list' && observation.response?.status === 200 && Array.isArray(observation.response.json)) {
+      if (
+        observation.op === 'list' &&
+        observation.response?.status === 200 &&
+        Array.isArray(observation.response.json)
+      ) {
         const seen = new Set<string>()
         for (const item of observation.response.json) {
           if (!isObject(item)) continue
           const id = String(item.id)
-          if (seen.has(id)) return fail(`${requestLine(observation.exchange)} lists two records with id ${id}`, 'each id once', shown(observation.response.json.filter((other) => isObject(other) && String(other.id) === id)))
+          if (seen.has(id))
+            return fail(
+              `${requestLine(observation.exchange)} lists two records with id ${id}`,
+              'each id once',
+              shown(
+                observation.response.json.filter(
+                  (other) => isObject(other) && String(other.id) === id,
+                ),
+              ),
+            )
           seen.add(id)
         }
         const found = judgeReads('ids.unique', observation, model, () => false)
@@ -248,7 +388,8 @@ export const recordRules: Rule[] = [
   },
   {
     id: 'write.body-id',
-    title: 'A PUT or PATCH whose body id differs from the path is refused, or changes only the record at the path, which keeps its id',
+    title:
+      'A PUT or PATCH whose body id differs from the path is refused, or changes only the record at the path, which keeps its id',
     level: 'required',
     section: '§4 path parameter {id}',
     judge(observation, model) {
@@ -256,7 +397,11 @@ export const recordRules: Rule[] = [
         if (!isSuccess(observation)) return held
         const body = observation.response?.json
         if (isObject(body) && String(body.id) !== String(observation.target?.expected.id)) {
-          return fail(`${answered(observation)} and moved the record to id ${shown(body.id)}`, `id ${shown(observation.target?.expected.id)} kept, or a 4xx`, shown(body))
+          return fail(
+            `${answered(observation)} and moved the record to id ${shown(body.id)}`,
+            `id ${shown(observation.target?.expected.id)} kept, or a 4xx`,
+            shown(body),
+          )
         }
         return held
       }
@@ -269,48 +414,107 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§7 Errors',
     judge(observation, model) {
-      if (observation.op === 'list' && !observation.query && observation.response?.status === 200 && Array.isArray(observation.response.json) && model.refusedCreates.length > 0) {
+      if (
+        observation.op === 'list' &&
+        !observation.query &&
+        observation.response?.status === 200 &&
+        Array.isArray(observation.response.json) &&
+        model.refusedCreates.length > 0
+      ) {
         for (const item of observation.response.json) {
-          if (!isObject(item) || model.foreign.has(JSON.stringify(item.id)) || model.records.has(JSON.stringify(item.id))) continue
+          if (
+            !isObject(item) ||
+            model.foreign.has(JSON.stringify(item.id)) ||
+            model.records.has(JSON.stringify(item.id))
+          )
+            continue
           const refused = model.refusedCreates.find((create) => tracesTo(item, create.sent))
           if (refused) {
-            return { failed: `GET /todos lists ${shown(item)}, stored by ${requestLine(refused.exchange)} ${shown(refused.sent)} although it answered ${refused.exchange.status} ${refused.exchange.statusText}`, expected: 'no record from a refused create', actual: shown(item), exchanges: [refused.exchange, observation.exchange] }
+            return {
+              failed: `GET /todos lists ${shown(item)}, stored by ${requestLine(refused.exchange)} ${shown(refused.sent)} although it answered ${refused.exchange.status} ${refused.exchange.statusText}`,
+              expected: 'no record from a refused create',
+              actual: shown(item),
+              exchanges: [refused.exchange, observation.exchange],
+            }
           }
         }
         return held
       }
-      const found = judgeReads('write.refused-no-trace', observation, model, (record) => record.blame?.rule === 'write.refused-no-trace')
+      const found = judgeReads(
+        'write.refused-no-trace',
+        observation,
+        model,
+        (record) => record.blame?.rule === 'write.refused-no-trace',
+      )
       // A write the server accepted left nothing refused to trace: the rule holds of it.
-      return found ?? (observation.probe !== undefined && observation.op !== 'list' && observation.op !== 'get' && isSuccess(observation) ? held : undefined)
+      return (
+        found ??
+        (observation.probe !== undefined &&
+        observation.op !== 'list' &&
+        observation.op !== 'get' &&
+        isSuccess(observation)
+          ? held
+          : undefined)
+      )
     },
   },
   {
     id: 'write.wrong-types',
-    title: 'A write with a wrongly typed field is refused with a 4xx, or stored as a well-typed todo; never stored as sent',
+    title:
+      'A write with a wrongly typed field is refused with a 4xx, or stored as a well-typed todo; never stored as sent',
     level: 'required',
     section: '§2 Todo, §7 Errors',
     judge(observation, model) {
       if (observation.probe === 'wrong-type') {
-        if (observation.op !== 'create' && isSuccess(observation) === false && isClientError(observation)) return held
+        if (
+          observation.op !== 'create' &&
+          isSuccess(observation) === false &&
+          isClientError(observation)
+        )
+          return held
         const code = status(observation)
-        if (code === undefined || code >= 500) return fail(answered(observation), 'a 4xx, or a well-typed todo', actualOf(observation))
+        if (code === undefined || code >= 500)
+          return fail(answered(observation), 'a 4xx, or a well-typed todo', actualOf(observation))
         if (!isSuccess(observation)) return held
         const body = observation.response?.json
         const asSent = storedAsSent(sentObject(observation), body)
-        if (asSent) return fail(`${answered(observation)} and stored it as sent: ${asSent}`, 'a 4xx, or a well-typed todo', shown(body))
+        if (asSent)
+          return fail(
+            `${answered(observation)} and stored it as sent: ${asSent}`,
+            'a 4xx, or a well-typed todo',
+            shown(body),
+          )
         return held
       }
-      const brokenSince = (observation.op === 'list' && !observation.query) || (observation.op === 'create' && observation.probe === undefined)
+      const brokenSince =
+        (observation.op === 'list' && !observation.query) ||
+        (observation.op === 'create' && observation.probe === undefined)
       if (model.untypedCreate && brokenSince && (status(observation) ?? 500) >= 500) {
-        return { failed: `${answered(observation)} since ${requestLine(model.untypedCreate)} ${model.untypedCreate.requestBody ?? ''} was accepted`, expected: '200, or the wrongly typed create refused', actual: actualOf(observation), exchanges: [model.untypedCreate, observation.exchange] }
+        return {
+          failed: `${answered(observation)} since ${requestLine(model.untypedCreate)} ${model.untypedCreate.requestBody ?? ''} was accepted`,
+          expected: '200, or the wrongly typed create refused',
+          actual: actualOf(observation),
+          exchanges: [model.untypedCreate, observation.exchange],
+        }
       }
-      if ((observation.op === 'get' || (observation.op === 'list' && !observation.query)) && isSuccess(observation)) {
+      if (
+        (observation.op === 'get' || (observation.op === 'list' && !observation.query)) &&
+        isSuccess(observation)
+      ) {
         const body = observation.response?.json
         const items = Array.isArray(body) ? body : [body]
         for (const record of model.live().filter((r) => r.untyped)) {
-          const item = items.find((candidate) => isObject(candidate) && String(candidate.id) === String(record.expected.id))
+          const item = items.find(
+            (candidate) =>
+              isObject(candidate) && String(candidate.id) === String(record.expected.id),
+          )
           const problem = item === undefined ? undefined : fieldProblem(item)
-          if (problem) return fail(`${requestLine(observation.exchange)} shows a record stored from a wrongly typed write: ${problem}`, 'a well-typed todo', shown(item))
+          if (problem)
+            return fail(
+              `${requestLine(observation.exchange)} shows a record stored from a wrongly typed write: ${problem}`,
+              'a well-typed todo',
+              shown(item),
+            )
         }
       }
       return undefined
@@ -318,16 +522,35 @@ export const recordRules: Rule[] = [
   },
   {
     id: 'errors.client-mistakes',
-    title: 'A malformed or invalid request gets a 4xx: never a 5xx, and malformed JSON is never accepted',
+    title:
+      'A malformed or invalid request gets a 4xx: never a 5xx, and malformed JSON is never accepted',
     level: 'required',
     section: '§7 Errors (400 malformed request, 500 server faults)',
     judge(observation) {
-      const probes = ['malformed-json', 'missing-field', 'empty-patch', 'path-id', 'canonical-path-id', 'taken-id', 'body-id']
+      const probes = [
+        'malformed-json',
+        'missing-field',
+        'empty-patch',
+        'path-id',
+        'canonical-path-id',
+        'taken-id',
+        'body-id',
+      ]
       if (observation.probe === undefined || !probes.includes(observation.probe)) return undefined
       const code = status(observation)
-      if (code === undefined) return fail(`${answered(observation)}: a mistaken request must get an answer`, 'a 4xx', actualOf(observation))
+      if (code === undefined)
+        return fail(
+          `${answered(observation)}: a mistaken request must get an answer`,
+          'a 4xx',
+          actualOf(observation),
+        )
       if (code >= 500) return fail(answered(observation), 'a 4xx', actualOf(observation))
-      if (observation.probe === 'malformed-json' && code < 400) return fail(`${answered(observation)}: malformed JSON was accepted`, '400', actualOf(observation))
+      if (observation.probe === 'malformed-json' && code < 400)
+        return fail(
+          `${answered(observation)}: malformed JSON was accepted`,
+          '400',
+          actualOf(observation),
+        )
       return held
     },
   },
@@ -337,34 +560,59 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§4 path parameter {id}',
     judge(observation, model) {
-      if (observation.probe !== 'path-id' || !isSuccess(observation)) return observation.probe === 'path-id' ? held : undefined
+      if (observation.probe !== 'path-id' || !isSuccess(observation))
+        return observation.probe === 'path-id' ? held : undefined
       const body = observation.response?.json
-      if (isObject(body) && model.records.has(JSON.stringify(body.id))) return fail(`${answered(observation)} with todo ${shown(body.id)}`, 'a 4xx', shown(body))
+      if (isObject(body) && model.records.has(JSON.stringify(body.id)))
+        return fail(`${answered(observation)} with todo ${shown(body.id)}`, 'a 4xx', shown(body))
       return held
     },
   },
   {
     id: 'read.atomic',
-    title: 'A read sent while a write is under way shows the record before the write or after it, never half of it',
+    title:
+      'A read sent while a write is under way shows the record before the write or after it, never half of it',
     level: 'recommended',
     section: '§4 PUT and PATCH (todokit)',
     judge(observation) {
-      if (observation.probe !== 'concurrent-read' || !isSuccess(observation) || !isObject(observation.response?.json)) return undefined
-      const state = stateOf({ content: observation.response.json.content, completed: observation.response.json.completed })
-      return observation.allowed?.includes(state) ? held : fail(`${answered(observation)} with ${shown(observation.response.json)}, half of a write under way`, `one of ${observation.allowed?.join(' or ')}`, state)
+      if (
+        observation.probe !== 'concurrent-read' ||
+        !isSuccess(observation) ||
+        !isObject(observation.response?.json)
+      )
+        return undefined
+      const state = stateOf({
+        content: observation.response.json.content,
+        completed: observation.response.json.completed,
+      })
+      return observation.allowed?.includes(state)
+        ? held
+        : fail(
+            `${answered(observation)} with ${shown(observation.response.json)}, half of a write under way`,
+            `one of ${observation.allowed?.join(' or ')}`,
+            state,
+          )
     },
   },
   {
     id: 'ids.unknown-404',
-    title: 'GET, PUT, PATCH and DELETE of an id nobody holds answer 404; `/todos/07` and `/todos/7.0` are not todo 7',
+    title:
+      'GET, PUT, PATCH and DELETE of an id nobody holds answer 404; `/todos/07` and `/todos/7.0` are not todo 7',
     level: 'recommended',
     section: '§7 404 (todokit)',
     judge(observation) {
-      if (observation.probe !== 'unknown-id' && observation.probe !== 'canonical-path-id') return undefined
+      if (observation.probe !== 'unknown-id' && observation.probe !== 'canonical-path-id')
+        return undefined
       if (status(observation) === 404) return held
       // An id the run freed may have gone to someone else's new record since.
       const body = observation.response?.json
-      if (observation.target?.deleted && isSuccess(observation) && isObject(body) && body.content !== observation.target.expected.content) return undefined
+      if (
+        observation.target?.deleted &&
+        isSuccess(observation) &&
+        isObject(body) &&
+        body.content !== observation.target.expected.content
+      )
+        return undefined
       // `/todos/07` names no id in canonical form: refusing it as malformed is as good.
       if (observation.probe === 'canonical-path-id' && isClientError(observation)) return held
       // A PUT to a free id may create the record: the contract leaves it open.
@@ -379,7 +627,9 @@ export const recordRules: Rule[] = [
     section: '§4 rule 2',
     judge(observation) {
       if (observation.probe !== 'missing-field' || observation.op !== 'replace') return undefined
-      return isClientError(observation) ? held : fail(answered(observation), 'a 4xx', actualOf(observation))
+      return isClientError(observation)
+        ? held
+        : fail(answered(observation), 'a 4xx', actualOf(observation))
     },
   },
   {
@@ -389,16 +639,42 @@ export const recordRules: Rule[] = [
     section: '§2 Todo (content string)',
     judge(observation, model) {
       const edge = sentObject(observation).content
-      if (['create', 'replace', 'patch'].includes(observation.op) && observation.probe === undefined && isClientError(observation) && typeof edge === 'string' && mayBeRefused(edge)) return held
-      if (['create', 'replace', 'patch'].includes(observation.op) && observation.probe === undefined && isSuccess(observation)) {
+      if (
+        ['create', 'replace', 'patch'].includes(observation.op) &&
+        observation.probe === undefined &&
+        isClientError(observation) &&
+        typeof edge === 'string' &&
+        mayBeRefused(edge)
+      )
+        return held
+      if (
+        ['create', 'replace', 'patch'].includes(observation.op) &&
+        observation.probe === undefined &&
+        isSuccess(observation)
+      ) {
         const sent = sentObject(observation).content
         const body = observation.response?.json
-        if (typeof sent === 'string' && !model.ownsContent(sent) && isObject(body) && typeof body.content === 'string') {
-          if (body.content !== sent && body.content !== sent.trim()) return fail(`${answered(observation)} with content ${shown(body.content)}`, shown(sent), shown(body.content))
+        if (
+          typeof sent === 'string' &&
+          !model.ownsContent(sent) &&
+          isObject(body) &&
+          typeof body.content === 'string'
+        ) {
+          if (body.content !== sent && body.content !== sent.trim())
+            return fail(
+              `${answered(observation)} with content ${shown(body.content)}`,
+              shown(sent),
+              shown(body.content),
+            )
           return held
         }
       }
-      return judgeReads('content.exact', observation, model, (record) => !model.ownsContent(record.expected.content))
+      return judgeReads(
+        'content.exact',
+        observation,
+        model,
+        (record) => !model.ownsContent(record.expected.content),
+      )
     },
   },
   {
@@ -408,10 +684,24 @@ export const recordRules: Rule[] = [
     section: '§2 Todo (todokit)',
     judge(observation, model) {
       const sent = sentObject(observation).content
-      if (observation.probe === undefined && isClientError(observation) && typeof sent === 'string' && sent !== sent.trim()) return held
-      if (observation.probe === undefined && isSuccess(observation) && typeof sent === 'string' && sent !== sent.trim() && isObject(observation.response?.json)) {
+      if (
+        observation.probe === undefined &&
+        isClientError(observation) &&
+        typeof sent === 'string' &&
+        sent !== sent.trim()
+      )
+        return held
+      if (
+        observation.probe === undefined &&
+        isSuccess(observation) &&
+        typeof sent === 'string' &&
+        sent !== sent.trim() &&
+        isObject(observation.response?.json)
+      ) {
         const content = observation.response.json.content
-        return content === sent.trim() ? fail(`${answered(observation)} with the content trimmed`, shown(sent), shown(content)) : held
+        return content === sent.trim()
+          ? fail(`${answered(observation)} with the content trimmed`, shown(sent), shown(content))
+          : held
       }
       return judgeReads('content.edge-whitespace', observation, model, () => false)
     },
@@ -424,9 +714,21 @@ export const recordRules: Rule[] = [
     judge(observation) {
       const response = observation.response
       // The body of a DELETE is not shown by the contract: any will do.
-      if (!response || !isSuccess(observation) || response.text === '' || observation.op === 'delete') return undefined
+      if (
+        !response ||
+        !isSuccess(observation) ||
+        response.text === '' ||
+        observation.op === 'delete'
+      )
+        return undefined
       const type = response.headers.get('content-type') ?? ''
-      return /^application\/([\w.+-]*\+)?json\b/i.test(type) ? held : fail(`${answered(observation)} with content-type ${shown(type || undefined)}`, 'application/json', type || 'none')
+      return /^application\/([\w.+-]*\+)?json\b/i.test(type)
+        ? held
+        : fail(
+            `${answered(observation)} with content-type ${shown(type || undefined)}`,
+            'application/json',
+            type || 'none',
+          )
     },
   },
 ]
@@ -439,7 +741,11 @@ function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {
   if (typeof content === 'string') return item.content === content
   if (content === undefined) return false
   const forms = [JSON.stringify(content), String(content)]
-  return item.content === content || JSON.stringify(item.content) === JSON.stringify(content) || forms.includes(String(item.content))
+  return (
+    item.content === content ||
+    JSON.stringify(item.content) === JSON.stringify(content) ||
+    forms.includes(String(item.content))
+  )
 }
 
 /** Whether a 4xx answer to a create is a refusal the contract allows (the learnt policy). */
@@ -483,13 +789,33 @@ export function mayBeRefused(content: string): boolean {
 function storedAsSent(sent: Record<string, unknown>, body: unknown): string | undefined {
   const problem = fieldProblem(body)
   if (problem || !isObject(body)) return problem
-  if ('content' in sent && typeof sent.content !== 'string' && body.content === (JSON.stringify(sent.content) ?? String(sent.content))) {
+  if (
+    'content' in sent &&
+    typeof sent.content !== 'string' &&
+    body.content === (JSON.stringify(sent.content) ?? String(sent.content))
+  ) {
     return `content ${shown(sent.content)} became its JSON text ${shown(body.content)}`
   }
-  if ('completed' in sent && ['false', 0, '0'].includes(sent.completed as string) && body.completed === true) {
+  if (
+    'completed' in sent &&
+    ['false', 0, '0'].includes(sent.completed as string) &&
+    body.completed === true
+  ) {
     return `completed ${shown(sent.completed)} became true`
   }
-  if ('id' in sent && typeof sent.id !== 'number' && sent.id !== null && String(body.id) === String(sent.id)) return `id ${shown(sent.id)} kept as sent`
-  if ('id' in sent && typeof sent.id === 'number' && !Number.isInteger(sent.id) && body.id === sent.id) return `id ${shown(sent.id)} kept as sent`
+  if (
+    'id' in sent &&
+    typeof sent.id !== 'number' &&
+    sent.id !== null &&
+    String(body.id) === String(sent.id)
+  )
+    return `id ${shown(sent.id)} kept as sent`
+  if (
+    'id' in sent &&
+    typeof sent.id === 'number' &&
+    !Number.isInteger(sent.id) &&
+    body.id === sent.id
+  )
+    return `id ${shown(sent.id)} kept as sent`
   return undefined
 }

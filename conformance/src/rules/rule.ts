@@ -118,8 +118,7 @@ export function answered(observation: Observation): string {
   return `${requestLine(exchange)}${body} ${outcome}`
 }
 
-export const status = (observation: Observation): number | undefined =>
-  observation.response?.status
+export const status = (observation: Observation): number | undefined => observation.response?.status
 
 export const isSuccess = (observation: Observation): boolean => {
   const code = status(observation)
@@ -140,7 +139,8 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 export function fieldProblem(todo: unknown): string | undefined {
   if (!isObject(todo)) return `${shown(todo)} is not a JSON object`
   if (typeof todo.content !== 'string') return `its content is ${shown(todo.content)}, not a string`
-  if (typeof todo.completed !== 'boolean') return `its completed is ${shown(todo.completed)}, not a boolean`
+  if (typeof todo.completed !== 'boolean')
+    return `its completed is ${shown(todo.completed)}, not a boolean`
   return undefined
 }
 
