@@ -3,7 +3,7 @@ import { isErrorType } from '@todokit/sdk/internal'
 import type { HttpClient, HttpResponse } from './http/client.ts'
 import { NetworkError } from './http/errors.ts'
 import type { Exchange } from './http/exchange.ts'
-import { type Expected, type Id, type Model, type OwnRecord, stateOf } from './model/model.ts'
+import type { Expected, Id, Model, OwnRecord } from './model/model.ts'
 import { readFindings } from './rules/reads.ts'
 import {
   fieldProblem,
@@ -369,7 +369,8 @@ export class Operations {
     if (typeof target === 'string') return observation
     this.touch(target)
     const code = observation.response?.status
-    if (code === undefined || code >= 500) target.uncertain = true
+    if (code === undefined || code >= 500)
+      Object.assign(target, { uncertain: true, maybeGone: true })
     else if (code < 300) target.deleted = true
     else target.blame = { rule: 'write.refused-no-trace', exchange: observation.exchange }
     return observation

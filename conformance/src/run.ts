@@ -88,7 +88,7 @@ async function cleanUp(run: Run): Promise<CleanupOutcome> {
       continue
     }
     // Read back first: an id the run holds in doubt may be someone else's record by now.
-    if (record.uncertain || record.blame) {
+    if (record.maybeGone) {
       const read = await ops.get(record)
       const body = read.response?.json
       if (read.response?.status === 404) continue
@@ -312,14 +312,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
             }
           })
         : {
-            residue: model
-              .live()
-              .map((record) => ({
-                id: record.expected.id,
-                content: record.expected.content,
-                reason: 'not removed: the server stopped answering',
-                possible: true,
-              })),
+            residue: model.live().map((record) => ({
+              id: record.expected.id,
+              content: record.expected.content,
+              reason: 'not removed: the server stopped answering',
+              possible: true,
+            })),
             verified: false,
             unverifiedBecause: `the server stopped answering (${unreachable})`,
           }

@@ -3,8 +3,8 @@ import { LEVELS, levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
 import { explorationSummary } from './pretty.ts'
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
 const XML_FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 function escapeXml(text: string): string {

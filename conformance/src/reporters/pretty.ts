@@ -15,8 +15,8 @@ export interface PrettyOptions {
  * overrides). Text the server sent is shown with them escaped, so a response can never clear a
  * screen, set a title or plant a link in the report.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it escapes
 const UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it escapes
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
 /** Text from the server, safe to print: control characters shown as `\u001b`. */
