@@ -168,6 +168,11 @@ export const SCENARIOS: Scenario[] = [
       const { ops, model } = run
       const words = ['alpha Beta', 'beta gamma', 'Gamma delta', 'delta alpha', 'Épée alpha']
       const made: OwnRecord[] = []
+      // Ids of two lengths, so an order that compares ids as text shows.
+      if (model.policy.clientIds === 'stored') {
+        const shorter = await ops.create({ id: model.unusedId(9), content: model.content('nine digits'), completed: true })
+        if (shorter) made.push(shorter)
+      }
       for (const [i, word] of words.entries()) {
         const record = await run.make(word, i % 2 === 0)
         if (record) made.push(record)

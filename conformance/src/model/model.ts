@@ -144,10 +144,14 @@ export class Model {
     return record
   }
 
-  /** An id nobody holds as far as the run can see: not listed, not the run's. */
-  unusedId(): number {
+  /**
+   * An id nobody holds as far as the run can see: not listed, not the run's. Ten digits, far
+   * above a real collection's and below 2^31; nine when asked, so that ids of two lengths meet.
+   */
+  unusedId(digits: 9 | 10 = 10): number {
+    const from = digits === 9 ? 900_000_000 : 1_000_000_000
     for (;;) {
-      const id = 1_000_000_000 + Math.floor(Math.random() * 1_000_000_000)
+      const id = from + Math.floor(Math.random() * (digits === 9 ? 99_000_000 : 1_000_000_000))
       if (!this.foreign.has(keyOf(id)) && !this.records.has(keyOf(id))) return id
     }
   }
