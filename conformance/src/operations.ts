@@ -449,6 +449,7 @@ export class Operations {
       // The answer is the record as stored: a difference was charged to the write's own rule,
       // and reads are judged against it from now on.
       if (
+        !target.concurrent &&
         isObject(json) &&
         fieldProblem(json) === undefined &&
         String(json.id) === String(target.expected.id)

@@ -41,7 +41,7 @@ describe('concurrency probes', () => {
     expect(await failedChecks(racing)).toEqual(expect.arrayContaining(['ids.unique']))
   })
 
-  it('catch a PATCH that reads, pauses and writes the whole record back (a lost update), as a PATCH that changed what it did not send', async () => {
+  it('catch a PATCH that reads, pauses and writes the whole record back (a lost update)', async () => {
     const { fetch } = referenceApp()
     const lostUpdate: FetchLike = async (request) => {
       if (!is(request, 'PATCH', 'record')) return fetch(request)
@@ -52,7 +52,11 @@ describe('concurrency probes', () => {
       await pause()
       return fetch(rewrite(request, { method: 'PUT', body: { ...current, ...sent } }))
     }
-    expect(await failedChecks(lostUpdate)).toContain('patch.keeps-unsent')
+    // The read after both PATCHes shows one lost: charged as a PATCH that changed a field it
+    // did not send, or as a read that is not what the writes left, by which answered last.
+    expect(await failedChecks(lostUpdate)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(patch\.keeps-unsent|read\.current)$/)]),
+    )
   })
 
   it('catch a PATCH that applies one field at a time, so a read sees half of it', async () => {

@@ -107,7 +107,10 @@ const DEFECTS: Array<{
   },
 ]
 
-async function explore(wrap: (inner: FetchLike) => FetchLike, seed = 42): Promise<ConformanceReport> {
+async function explore(
+  wrap: (inner: FetchLike) => FetchLike,
+  seed = 42,
+): Promise<ConformanceReport> {
   const { fetch } = referenceApp()
   return runConformance({ baseUrl: IN_PROCESS_URL, fetch: wrap(fetch), capabilities: 'all', seed })
 }
@@ -124,7 +127,9 @@ describe('the rules over every exchange', () => {
 
   it('shows the exploration in every reporter: its seed, its size, its list queries', async () => {
     const report = await explore(DEFECTS[0]!.wrap)
-    expect(renderPretty(report)).toMatch(/^Exploration \(seed 42, budget 800 requests\): \d+ operations in \d+ random sequences, \d+ of them list queries, \d+ requests\. Replay with --seed 42\./m)
+    expect(renderPretty(report)).toMatch(
+      /^Exploration \(seed 42, budget 800 requests\): \d+ operations in \d+ random sequences, \d+ of them list queries, \d+ requests\. Replay with --seed 42\./m,
+    )
     expect(renderJunit(report)).toContain('<property name="exploration.seed" value="42"/>')
     expect(report.exploration).toMatchObject({ seed: 42, budget: '800 requests' })
     // Lists in proportion: a good share of what the exploration sends queries the list.
@@ -134,7 +139,9 @@ describe('the rules over every exchange', () => {
   it('replays the same sequences from the same seed', async () => {
     const outline = (report: ConformanceReport) => ({
       exploration: report.exploration,
-      failed: report.checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.message?.replace(/\d{4,}|tk\w{6}/g, 'X')}`),
+      failed: report.checks
+        .filter((c) => c.status === 'failed')
+        .map((c) => `${c.id}: ${c.message?.replace(/\d{4,}|tk\w{6}/g, 'X')}`),
     })
     const first = await explore(DEFECTS[3]!.wrap, 7)
     const again = await explore(DEFECTS[3]!.wrap, 7)

@@ -28,6 +28,8 @@ export interface OwnRecord {
   deleted: boolean
   /** A 5xx or a lost answer to a write: what the record holds is unknown, so reads are not judged. */
   uncertain: boolean
+  /** Writes to it are under way at once: an answer may show another's fields, in either order. */
+  concurrent?: boolean
   /** A DELETE got a 5xx or no answer: the id may be free, and someone else's by now. */
   maybeGone?: boolean
   /** Made by a wrongly typed write the server accepted: only that rule judges its fields. */

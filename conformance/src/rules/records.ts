@@ -287,7 +287,7 @@ export const recordRules: Rule[] = [
         !observation.target.uncertain
       ) {
         const body = observation.response?.json
-        if (!isObject(body)) return undefined
+        if (!isObject(body) || observation.target.concurrent) return undefined
         const sent = sentObject(observation)
         for (const field of ['content', 'completed'] as const) {
           if (field in sent || typeof body[field] !== typeof observation.target.expected[field])

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { type Capability, type ConformanceReport, runConformance } from '../../src/index.ts'
+import { catalogue, type ForeignSwitch } from './catalogue.ts'
+import { startForeignServer } from './servers.ts'
+
+/**
+ * The kit on servers it was not written against, in two other stacks: every defect caught,
+ * every correct variant passed, and nothing left behind on any of them.
+ */
+
+/** What the foreign servers implement: the contract's conventions and todokit's sort keys. */
+const CLAIMED: Capability[] = ['filter', 'search', 'sort', 'sort-extended']
+
+/** A defect is judged as an implementer would judge their server: everything claimed, strict. */
+async function judge(entry: ForeignSwitch): Promise<{ report: ConformanceReport; left: number }> {
+  const server = await startForeignServer({
+    stack: entry.stack,
+    ...(entry.kind === 'defect' ? { defects: [entry.name] } : { variant: entry.name }),
+    debugCount: true,
+  })
+  try {
+    const defect = entry.kind === 'defect'
+    const report = await runConformance({
+      baseUrl: server.baseUrl,
+      capabilities: defect ? CLAIMED : ['filter', 'search', 'sort'],
+      strict: defect,
+      seed: 7,
+      budget: { requests: 300 },
+      timeout: 5_000,
+    })
+    const count = (await (await fetch(`${server.baseUrl}/__count`)).json()) as { count: number }
+    return { report, left: count.count }
+  } finally {
+    await server.close()
+  }
+}
+
+const counted = (report: ConformanceReport) =>
+  report.checks
+    .filter((check) => check.status === 'failed' && check.counted)
+    .map((check) => check.id)
+
+describe.each(['python', 'go'] as const)('the kit on the %s server', (stack) => {
+  const entries = catalogue.filter((entry) => entry.stack === stack)
+
+  it.concurrent.each(
+    entries.filter((entry) => entry.expect === 'fail').map((entry) => [entry.name, entry] as const),
+  )('catches the defect %s', { timeout: 120_000 }, async (_name, entry) => {
+    const { report } = await judge(entry)
+    expect(report.ok, entry.description).toBe(false)
+    expect(report.verdict).toBe('fail')
+  })
+
+  it.concurrent.each(
+    entries.filter((entry) => entry.expect !== 'fail').map((entry) => [entry.name, entry] as const),
+  )(
+    'judges the correct variant %s as the contract allows, and leaves nothing behind',
+    { timeout: 120_000 },
+    async (_name, entry) => {
+      const { report, left } = await judge(entry)
+      if (entry.expect === 'pass') {
+        expect(counted(report), entry.description).toEqual([])
+        expect(report.verdict).toBe('pass')
+      } else {
+        expect(counted(report), entry.note ?? entry.description).toHaveLength(1)
+      }
+      expect(report.residue).toEqual([])
+      expect(left).toBe(0)
+    },
+  )
+})
