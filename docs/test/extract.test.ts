@@ -59,15 +59,15 @@ describe('examplesOf', () => {
 describe('normaliseVarying', () => {
   it('replaces the run marker, record ids and timings, and nothing else', () => {
     const text =
-      'POST http://app.test/todos/1153714100 {"id":1153714100,"content":"[todokit-conformance igsm3s] x 201"} 4.2ms 13 ms'
+      'POST http://app.test/todos/1153714100 {"id":1153714100,"content":"tkigsm3s x 201"} 4.2ms 13 ms'
     expect(normaliseVarying(text)).toBe(
-      'POST http://app.test/todos/<id> {"id":<id>,"content":"[todokit-conformance <run>] x 201"} <n>ms <n>ms',
+      'POST http://app.test/todos/<id> {"id":<id>,"content":"tk<run> x 201"} <n>ms <n>ms',
     )
   })
 
   it('lets two runs of the same failure compare equal, and different failures differ', () => {
     const run = (marker: string, id: number, content: string) =>
-      normaliseVarying(`[todokit-conformance ${marker}] {"id":${id},"content":"${content}"}`)
+      normaliseVarying(`tk${marker} {"id":${id},"content":"${content}"}`)
     expect(run('igsm3s', 1, 'untitled')).toBe(run('319ugr', 2, 'untitled'))
     expect(run('igsm3s', 1, 'untitled')).not.toBe(run('igsm3s', 1, 'kept'))
   })

@@ -4,12 +4,12 @@
  * everything else must still match exactly. Used for ```text output varying``` blocks only.
  *
  * @example
- * normaliseVarying('[todokit-conformance igsm3s] /todos/1153714100 in 4.2ms')
- * // '[todokit-conformance <run>] /todos/<id> in <n>ms'
+ * normaliseVarying('tkigsm3s 4 patched /todos/1153714100 in 4.2ms')
+ * // 'tk<run> 4 patched /todos/<id> in <n>ms'
  */
 export function normaliseVarying(text: string): string {
   return text
-    .replace(/\[todokit-conformance [a-z0-9]+\]/g, '[todokit-conformance <run>]')
+    .replace(/\btk[a-z0-9]{6}\b/g, 'tk<run>')
     .replace(/"id":\d+/g, '"id":<id>')
     .replace(/\/todos\/\d+/g, '/todos/<id>')
     .replace(/\b\d+(?:\.\d+)? ?ms\b/g, '<n>ms')
