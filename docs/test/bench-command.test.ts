@@ -24,7 +24,7 @@ describe('npm run bench', () => {
   it('only measures and prints: no step records results or regenerates the docs', () => {
     expect(scripts.bench).toBe('turbo run bench')
     const commands = turboBenchCommands()
-    expect(commands).toEqual(['node --conditions=@todokit/source bench/run.ts'])
+    expect(commands).toContain('node --conditions=@todokit/source bench/run.ts')
     for (const command of commands) expect(command).not.toMatch(/--record|docs:generate/)
   })
 
