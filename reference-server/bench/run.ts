@@ -17,6 +17,7 @@ import { type Results, SERVERS, type ServerName } from './results.ts'
 import { seedTodos } from './seed.ts'
 import { type ServerProcess, startServer } from './spawn-server.ts'
 import { measureStoreWrites, writeSqliteSeed } from './sqlite-store.ts'
+import { measureStalls } from './stall.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
 // The tracked results, and the docs made of them, change only when asked: figures vary by machine.
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
     memory: [],
     listCheck: {} as Results['listCheck'],
     storeWrites: [],
+    stalls: [],
   }
 
   // All three listen at once (an idle server costs no CPU) and each scenario measures them back
@@ -210,6 +212,9 @@ async function main(): Promise<void> {
       results.storeWrites.push(await measureStoreWrites(directory, todos, writers, SECONDS))
     }
   }
+
+  log('stalls: GET /todos/1 while other clients read long lists')
+  results.stalls.push(...(await measureStalls(directory, SECONDS)))
 
   results.machine.loadAverageAtEnd = loadavg()[0]?.toFixed(2) ?? 'unknown'
   await rm(directory, { recursive: true, force: true })

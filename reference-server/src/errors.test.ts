@@ -223,7 +223,7 @@ describe('409 Conflict', () => {
     const response = await app.request('/todos', jsonRequest('POST', { id: 1, content: 'other' }))
     const body = await problemOf(response, 409, 'Conflict')
     expect(pointers(body)).toEqual(['/id'])
-    expect(store.list()).toEqual([MILK])
+    expect([...store]).toEqual([MILK])
   })
 })
 

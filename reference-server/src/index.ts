@@ -18,7 +18,6 @@ export { readSeedFile, seedStore } from './store/seed.ts'
 export { SqliteStore, type SqliteStoreOptions } from './store/sqlite-store.ts'
 export {
   DEFAULT_MAX_TODOS,
-  MAX_CLIENT_ID,
   type TodoStore,
   type TodoTable,
 } from './store/store.ts'

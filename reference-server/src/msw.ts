@@ -261,7 +261,7 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
       plan.clear()
     },
     // Copies: a test that changes what it read must not change the store behind the API.
-    todos: () => Array.from(store.list(), (todo) => ({ ...todo })),
+    todos: () => Array.from(store, (todo) => ({ ...todo })),
     requests: () => [...received],
     inject: (fault, ruleOptions) => plan.add(fault, ruleOptions),
     onUnhandledFrame: ({ frame, defaults }) => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { listed } from '../../test/helpers.ts'
 import { MemoryStore } from './memory-store.ts'
 import { readSeedFile, seedStore } from './seed.ts'
 import { SqliteStore } from './sqlite-store.ts'
@@ -58,16 +59,16 @@ describe('seedStore', () => {
   it('fills an empty store and leaves one that holds todos alone', async () => {
     const empty = new MemoryStore()
     expect(await seedStore(empty, [{ content: 'a', completed: false }])).toBe(true)
-    expect(empty.list()).toEqual([{ id: 1, content: 'a', completed: false }])
+    expect([...empty]).toEqual([{ id: 1, content: 'a', completed: false }])
     expect(await seedStore(empty, [{ content: 'b', completed: false }])).toBe(false)
-    expect(empty.list()).toHaveLength(1)
+    expect([...empty]).toHaveLength(1)
   })
 
   it('stores nothing when the seed holds more todos than the store may', async () => {
     const store = new MemoryStore()
     const todos = [1, 2, 3].map((n) => ({ content: `${n}`, completed: false }))
     await expect(seedStore(store, todos, 2)).rejects.toThrow(/maximum of 2/)
-    expect(store.list()).toEqual([])
+    expect([...store]).toEqual([])
   })
 
   it('stores nothing in an SQLite file when a todo of the seed is refused after others were written', async () => {
@@ -86,7 +87,7 @@ describe('seedStore', () => {
         { id: 6, content: 'b', completed: false },
       ]
       await expect(seedStore(store, seed)).rejects.toThrow(/6/)
-      expect([...store.list()]).toEqual([])
+      expect(await listed(store)).toEqual([])
     } finally {
       await store.close()
     }

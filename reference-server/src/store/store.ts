@@ -24,13 +24,14 @@ export interface TodoStore {
   /** The todo with `id`, or `undefined`. */
   get(id: number): Todo | undefined
   /**
-   * The todos `query` selects, in its order (ties and no order: ascending id). The iterable is
-   * a snapshot taken when iteration starts and may be read lazily, so a long list is never held
-   * whole; stop early with `return()` (a `for…of` `break` does it) to release it. `page` starts
-   * the list after a keyset and cuts it at a length; `query.limit` and `query.cursor` are the
-   * route's to read, not the store's.
+   * The todos `query` selects, in its order (ties and no order: ascending id): at once, or read
+   * lazily, so a long list is never held whole; stop early with `return()` (a `for await`
+   * `break` does it) to release it. A long list gives the event loop a turn after each slice of
+   * its work, so other requests are answered meanwhile. `page` starts the list after a keyset
+   * and cuts it at a length; `query.limit` and `query.cursor` are the route's to read, not the
+   * store's.
    */
-  list(query?: TodoListQuery, page?: ListPage): Iterable<Todo>
+  list(query?: TodoListQuery, page?: ListPage): Iterable<Todo> | AsyncIterable<Todo>
   /**
    * Runs `change` on the stored todos and resolves with its result once the change is as
    * durable as the store promises (for the SQLite store: committed, fsynced). `change` runs
@@ -119,17 +120,6 @@ export interface TodoTable {
 }
 
 /**
- * The highest id a client may choose. The ids above are left for the server to assign, so no
- * request can take the last id and leave creates without one nothing to hand out: after the
- * highest choosable id, 2^52 − 1 ids (4.5 quadrillion creates) remain.
- *
- * @example
- * // POST /todos {"id": 4503599627370497, "content": "x"} → 400, pointer /id
- * MAX_CLIENT_ID === 4_503_599_627_370_496 // → true
- */
-export const MAX_CLIENT_ID = 2 ** 52
-
-/**
  * How many todos a store holds at most unless `createApp({ maxTodos })` (or the CLI's
  * `--max-todos`) says otherwise; a create past it gets 409.
  *
@@ -139,16 +129,10 @@ export const MAX_CLIENT_ID = 2 ** 52
 export const DEFAULT_MAX_TODOS = 100_000
 
 /**
- * Stores the todo a `POST /todos` body describes: 400 for an id above {@link MAX_CLIENT_ID},
- * 409 once `maxTodos` are stored or when the id is taken; without an id it gets `nextId`.
+ * Stores the todo a `POST /todos` body describes: 409 once `maxTodos` are stored or when the id
+ * is taken; without an id it gets `nextId`.
  */
 export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: number): Todo {
-  if (input.id !== undefined && input.id > MAX_CLIENT_ID) {
-    const detail = `Ids above ${MAX_CLIENT_ID} are left for the server to assign; omit id or choose a smaller one`
-    fail(400, 'The body does not match the schema; see errors', {
-      errors: [{ pointer: '/id', detail }],
-    })
-  }
   if (table.size >= maxTodos) {
     fail(409, `The store holds its maximum of ${maxTodos} todos; delete some to create more`)
   }
