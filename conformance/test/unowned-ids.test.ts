@@ -82,9 +82,9 @@ describe('ids the run does not own', () => {
     ])
     // The PUT sent marked content, so its record is provably the run's and is removed; the
     // PATCH sent none, so the record it made cannot be told from someone else's: reported, kept.
-    expect(store.list()).toEqual([expect.objectContaining({ content: 'made by an upsert' })])
+    expect([...store]).toEqual([expect.objectContaining({ content: 'made by an upsert' })])
     expect(report.residue).toEqual([
-      expect.objectContaining({ id: store.list()[0]!.id, possible: true }),
+      expect.objectContaining({ id: [...store][0]!.id, possible: true }),
     ])
   })
 })

@@ -105,7 +105,7 @@ describe('one defect, one verdict, under the rule it breaks', () => {
       },
     })
     expect(failed(report)).toContain('create.without-completed')
-    expect(store.list().filter((t) => t.content.startsWith(report.marker))).toEqual([])
+    expect([...store].filter((t) => t.content.startsWith(report.marker))).toEqual([])
   })
 
   it('catches non-integer ids accepted and an incomplete PUT that drops a field', async () => {
