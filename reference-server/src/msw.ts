@@ -1,5 +1,6 @@
 import { COLLECTION_PATH, PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract'
 import { delay, type HttpHandler, HttpResponse, http, type UnhandledFrameHandle } from 'msw'
+import manifest from '../package.json' with { type: 'json' }
 import { type AppOptions, createApp } from './app.ts'
 import { bodyFaultResponse, statusFaultResponse } from './faults/fault-middleware.ts'
 import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/fault-plan.ts'
@@ -164,6 +165,13 @@ function frameRequest(frame: { protocol: string; data: unknown }): Request | und
  * // the first GET /v1/todos/1 gets 503 with Retry-After: 0; the SDK's retry then gets the todo
  */
 export function createTodoApi(options: TodoApiOptions): TodoApi {
+  // msw intercepts requests with Promise.withResolvers: without it every request of the
+  // application's tests would fail as a NetworkError that hides the cause.
+  if (!('withResolvers' in Promise)) {
+    throw new Error(
+      `@todokit/reference-server/msw needs Node ${manifest.engines.node} (or a browser with Promise.withResolvers), as msw does; this is Node ${globalThis.process?.versions?.node ?? 'unknown'}`,
+    )
+  }
   const { baseUrl, initial = [], seed, ...appOptions } = options
   const startingTodos = checkedTodos(initial)
   // In a browser a relative base (`/api`) is the page's own origin, as fetch resolves it.
