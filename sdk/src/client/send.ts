@@ -11,7 +11,7 @@ import type { RequestDescription } from '../errors/TodoClientError.ts'
 import { checkBody } from './checkBody.ts'
 import { defined } from './defined.ts'
 import { followRedirects } from './followRedirects.ts'
-import { limitResponseSize } from './limitResponseSize.ts'
+import { cutBodies, limitResponseSize } from './limitResponseSize.ts'
 import {
   ACCEPT,
   DEFAULT_MAX_RESPONSE_SIZE,
@@ -106,8 +106,12 @@ export function createSend(clientOptions: TodoClientOptions): Send {
       clientOptions.maxResponseSize ?? DEFAULT_MAX_RESPONSE_SIZE,
     ),
     // `.json()` reads any body through `parseBody`: JSON as a value, other text as text, nothing
-    // as `undefined`.
-    parseJson: parseBody,
+    // as `undefined`; a body cut at `maxResponseSize` throws instead.
+    parseJson: (text, { response }) => {
+      const cut = cutBodies.get(response)
+      if (cut) throw cut
+      return parseBody(text)
+    },
   })
 
   return async <Operation extends OperationName>(
