@@ -1,5 +1,5 @@
-import { isErrorType } from '@todokit/sdk/internal'
 import { COLLECTION_PATH, endpoints, Todo, TodoList, todoPath } from '@todokit/sdk/contract'
+import { isErrorType } from '@todokit/sdk/internal'
 import type { Check } from '../check.ts'
 import { curlCommand } from '../http/curl.ts'
 import { CheckFailure, CheckInconclusive, ensure } from '../run/assert.ts'

@@ -1,4 +1,3 @@
-import { isErrorType } from '@todokit/sdk/internal'
 import {
   COLLECTION_PATH,
   MAX_CONTENT_LENGTH,
@@ -7,6 +6,7 @@ import {
   Todo as TodoSchema,
   todoPath,
 } from '@todokit/sdk/contract'
+import { isErrorType } from '@todokit/sdk/internal'
 import fc from 'fast-check'
 import * as z from 'zod/mini'
 import type { HttpClient, HttpResponse } from '../http/client.ts'

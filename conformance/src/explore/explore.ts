@@ -1,5 +1,5 @@
-import { isErrorType } from '@todokit/sdk/internal'
 import { MAX_CONTENT_LENGTH, todoPath } from '@todokit/sdk/contract'
+import { isErrorType } from '@todokit/sdk/internal'
 import fc from 'fast-check'
 import type { Check } from '../check.ts'
 import { RequestTimeoutError } from '../http/errors.ts'

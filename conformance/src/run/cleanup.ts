@@ -1,5 +1,5 @@
-import { isErrorType } from '@todokit/sdk/internal'
 import { COLLECTION_PATH, todoPath } from '@todokit/sdk/contract'
+import { isErrorType } from '@todokit/sdk/internal'
 import type { HttpClient } from '../http/client.ts'
 import { RequestTimeoutError } from '../http/errors.ts'
 import type { CleanupOutcome, Residue } from '../report.ts'

@@ -1,5 +1,5 @@
-import { isErrorType } from '@todokit/sdk/internal'
 import { COLLECTION_PATH } from '@todokit/sdk/contract'
+import { isErrorType } from '@todokit/sdk/internal'
 import type { Check } from '../check.ts'
 import { ServerUnreachableError } from '../errors.ts'
 import { createHttpClient, type HttpClient } from '../http/client.ts'
