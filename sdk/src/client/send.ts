@@ -70,11 +70,12 @@ export type Send = <Operation extends OperationName>(
  * turn each answer into data or one of the SDK's errors.
  */
 export function createSend(clientOptions: TodoClientOptions): Send {
-  // Without these every call would fail as a NetworkError, hiding that the runtime is too old:
-  // Node has fetch from 18 and AbortSignal.any, which ky needs for a caller's signal, from 20.3.
+  // Without these every call would fail as a NetworkError, hiding that the runtime is too old
+  // (Node has fetch from 18, and AbortSignal.any, which ky needs for a caller's signal, from
+  // 20.3). The message names the Node that every todokit package asks for.
   if (typeof globalThis.AbortSignal?.any !== 'function') {
     throw new TypeError(
-      'TodoClient needs fetch and AbortSignal.any: Node ≥ 20.3, Deno, Bun or a current browser',
+      'TodoClient needs fetch and AbortSignal.any: Node ≥ 22.13, Deno, Bun or a current browser',
     )
   }
   const { baseUrl, headers, retry, fetch, validate = true, hooks } = clientOptions
