@@ -96,7 +96,7 @@ describe('todokit-server', () => {
     expect(todos).toEqual(JSON.parse(await readFile(SAMPLE, 'utf8')))
   })
 
-  it('loads json-server’s { "todos": [...] } and names file, line and field of a bad todo', async () => {
+  it('loads json-server’s { "todos": [...] } and names the file and the field of a bad todo', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'todokit-cli-'))
     directories.push(directory)
     const seed = join(directory, 'db.json')
@@ -105,7 +105,7 @@ describe('todokit-server', () => {
     const cli = run(['--seed', seed, '--port', '0'])
     expect(await cli.exited).toBe(1)
     expect(cli.output.join('\n')).toContain(
-      `${seed}:11: /todos/1/completed: Invalid input: expected boolean`,
+      `${seed}: /todos/1/completed: Invalid input: expected boolean`,
     )
   })
 

@@ -28,19 +28,17 @@ describe('readSeedFile', () => {
     ])
   })
 
-  it('names the line of a bad todo under json-server’s "todos", after other arrays', async () => {
+  it('names the field of a bad todo under json-server’s "todos", after other arrays', async () => {
     const text =
       '{\n  "posts": [{"x": [1]}],\n  "todos": [\n    {"content": "a"},\n    {"content": 5}\n  ]\n}'
     await expect(readSeedFile(await seedFile(text))).rejects.toThrow(
-      /seed\.json:5: \/todos\/1\/content: Invalid input: expected string/,
+      /seed\.json: \/todos\/1\/content: Invalid input: expected string/,
     )
   })
 
   it('names a repeated id, and where the second one is', async () => {
     const path = await seedFile('[\n{"id": 1, "content": "a"},\n{"id": 1, "content": "b"}\n]')
-    await expect(readSeedFile(path)).rejects.toThrow(
-      /seed\.json:3: \/1\/id: the id 1 appears twice/,
-    )
+    await expect(readSeedFile(path)).rejects.toThrow(/seed\.json: \/1\/id: the id 1 appears twice/)
   })
 
   it('passes on where JSON.parse found a syntax error', async () => {

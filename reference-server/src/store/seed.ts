@@ -5,55 +5,13 @@ import { parseSeedTodos } from './seed-todos.ts'
 import { createTodo, DEFAULT_MAX_TODOS, type TodoStore, type TodoTable } from './store.ts'
 
 /**
- * The 1-based line on which each element of the todos array starts: the top-level array, or
- * the array under the top-level key `todos` when `wrapped`.
- */
-function elementLines(text: string, wrapped: boolean): number[] {
-  const lines: number[] = []
-  let line = 1
-  let depth = 0
-  let arrayDepth = -1
-  let awaitingElement = false
-  let stringStart = -1
-  let key = ''
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index] as string
-    if (char === '\n') line++
-    if (stringStart !== -1) {
-      if (char === '\\') index++
-      else if (char === '"') {
-        if (depth === 1) key = text.slice(stringStart + 1, index)
-        stringStart = -1
-      }
-      continue
-    }
-    if (char === ' ' || char === '\n' || char === '\r' || char === '\t') continue
-    if (depth === arrayDepth && awaitingElement && char !== ']') {
-      lines.push(line)
-      awaitingElement = false
-    }
-    if (char === '"') stringStart = index
-    else if (char === '{' || char === '[') {
-      depth++
-      const isTodos = wrapped ? depth === 2 && key === 'todos' : depth === 1
-      if (char === '[' && arrayDepth === -1 && isTodos) {
-        arrayDepth = depth
-        awaitingElement = true
-      }
-    } else if (char === '}' || char === ']') depth--
-    else if (char === ',' && depth === arrayDepth) awaitingElement = true
-  }
-  return lines
-}
-
-/**
  * Reads the todos of a seed file: a JSON array of todos, or json-server's `{ "todos": [...] }`.
- * Each todo is a `POST /todos` body (`id` and `completed` optional). An error names the file,
- * the line and the field.
+ * Each todo is a `POST /todos` body (`id` and `completed` optional). An error names the file
+ * and the field, by its JSON Pointer.
  *
  * @example
  * await readSeedFile('todos.json') // → [{ id: 1, content: 'Buy milk', completed: false }, …]
- * // or throws: todos.json:7: /todos/2/completed: Invalid input: expected boolean, received string
+ * // or throws: todos.json: /todos/2/completed: Invalid input: expected boolean, received string
  */
 export async function readSeedFile(path: string): Promise<TodoCreateData[]> {
   const text = await readFile(path, 'utf8')
@@ -68,11 +26,7 @@ export async function readSeedFile(path: string): Promise<TodoCreateData[]> {
   if (!Array.isArray(todos)) {
     throw new Error(`${path}: expected an array of todos, or an object whose "todos" is one`)
   }
-  const lines = elementLines(text, wrapped)
-  return parseSeedTodos(
-    todos,
-    (index) => `${path}:${lines[index]}: ${wrapped ? '/todos' : ''}/${index}`,
-  )
+  return parseSeedTodos(todos, (index) => `${path}: ${wrapped ? '/todos' : ''}/${index}`)
 }
 
 /**

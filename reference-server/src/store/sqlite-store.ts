@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
-import { TODO_FIELDS, Todo, type TodoField, type TodoListQuery } from '@todokit/sdk/contract'
+import { TODO_FIELDS, type Todo, type TodoField, type TodoListQuery } from '@todokit/sdk/contract'
 import { problemException } from '../http/problem.ts'
 import { checkpoints } from './checkpoint.ts'
 import { keysetKeys, type ListPage, sortKey, type TodoStore, type TodoTable } from './store.ts'
@@ -57,10 +57,11 @@ type Outcome = { value: unknown } | { error: unknown }
 /** The todo columns, named as the contract names the fields. */
 const COLUMNS = TODO_FIELDS.join(', ')
 
-/** Fields SQLite keeps as 0 or 1, since it has no boolean type. */
-const BOOLEAN_FIELDS: ReadonlySet<TodoField> = new Set(
-  TODO_FIELDS.filter((field) => Todo.shape[field]._zod.def.type === 'boolean'),
-)
+/** The todo fields whose values are booleans. */
+type BooleanField = { [Field in TodoField]: Todo[Field] extends boolean ? Field : never }[TodoField]
+
+/** Fields SQLite keeps as 0 or 1, since it has no boolean type (the table's CHECK says which). */
+const BOOLEAN_FIELDS: ReadonlySet<TodoField> = new Set<BooleanField>(['completed'])
 
 /** A field's value as a column holds it. */
 function toColumn(value: string | number | boolean): SQLInputValue {
