@@ -63,7 +63,7 @@ export interface AppOptions {
    * @default undefined (no faults, `Prefer` ignored)
    * @example createApp({ faults: { latencyMs: 100, failureRate: 0.1, seed: 7 } })
    */
-  faults?: FaultOptions | undefined
+  faults?: FaultOptions | FaultPlan | undefined
   /**
    * The URL clients reach the API at, as `/openapi.json` names it under `servers`; without it
    * the document names `/`, relative to wherever it was fetched from.
@@ -105,7 +105,9 @@ export function createApp(options: AppOptions = {}): Hono {
   }
   if (options.faults !== undefined) {
     // `/todos/*` matches `/todos` itself too: one registration, one decision per request.
-    app.use(`${COLLECTION_PATH}/*`, faultInjection(new FaultPlan(options.faults)))
+    const { faults } = options
+    const plan = faults instanceof FaultPlan ? faults : new FaultPlan(faults)
+    app.use(`${COLLECTION_PATH}/*`, faultInjection(plan))
   }
   registerCollectionRoutes(app, store, { maxBodyBytes, maxTodos })
   registerRecordRoutes(app, store, maxBodyBytes)
