@@ -5,8 +5,8 @@ import manifest from '../package.json' with { type: 'json' }
 import { type AppOptions, createApp } from './app.ts'
 import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/fault-plan.ts'
 import { problem } from './http/problem.ts'
+import { parseSeedTodos } from './seed/seed-todos.ts'
 import { MemoryStore } from './store/memory-store.ts'
-import { parseSeedTodos } from './store/seed-todos.ts'
 
 export type { Fault, FaultRoute, FaultRuleOptions } from './faults/fault-plan.ts'
 

@@ -36,7 +36,7 @@ it('names the routes a fault rule takes when it is given one it does not', () =>
     api.inject({ kind: 'drop' }, { route: 'patch' })
   `)
   expect(errors).toHaveLength(1)
-  for (const name of ['"update"', '"replace"', '"list"', '`PATCH /${string}`']) {
+  for (const name of ['"update"', '"replace"', '"list"', '`PATCH /']) {
     expect(errors[0]).toContain(name)
   }
 })

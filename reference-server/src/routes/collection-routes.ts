@@ -2,11 +2,11 @@ import { COLLECTION_PATH, type Todo, TodoCreate, todoPath } from '@todokit/sdk/c
 import type { Hono } from 'hono'
 import { JSON_TYPE, jsonBodyReader, parseBody, rejectQuery } from '../http/request.ts'
 import { createTodo, type TodoStore } from '../store/store.ts'
+import { hashText } from '../store/todo-json.ts'
 import { registerOperation } from './allowed-methods.ts'
 import { ifNoneMatchHits } from './conditional.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { parseListQuery } from './list-query.ts'
-import { hash53 } from './todo-json.ts'
 import { jsonArrayBody, type ListBody, notModified, todoResponse } from './todo-responses.ts'
 
 /** Every todo of an async list, collected. */
@@ -37,7 +37,7 @@ export function registerCollectionRoutes(
     const search = mark === -1 ? '' : url.slice(mark + 1)
     const { limit, cursor, ...listing } = parseListQuery(search)
     const after = cursor === undefined ? undefined : decodeCursor(listing, cursor)
-    const etag = `"${epoch}-${store.revision}-${hash53(search)}"`
+    const etag = `"${epoch}-${store.revision}-${hashText(search)}"`
     if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
     const headers: Record<string, string> = { 'content-type': JSON_TYPE, etag }
     // HEAD gets no body, so it must not start a list that nothing would read to its end.

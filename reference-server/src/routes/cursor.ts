@@ -2,8 +2,9 @@ import { LIST_QUERY_PARAMETERS, Todo, type TodoListQuery } from '@todokit/sdk/co
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import * as z from 'zod/mini'
 import { fail } from '../http/problem.ts'
+import { PROBLEMS } from '../http/problems.ts'
 import { type Keyset, keysetKeys, sortKey } from '../store/store.ts'
-import { hash53 } from './todo-json.ts'
+import { hashText } from '../store/todo-json.ts'
 
 /**
  * Paging cursors: base64url of the JSON array `[binding, ...values]`, where `values` are the
@@ -22,7 +23,7 @@ const BOUND = LIST_QUERY_PARAMETERS.filter(
 )
 
 function binding(query: Listing): string {
-  return hash53(JSON.stringify(BOUND.map((name) => query[name])))
+  return hashText(JSON.stringify(BOUND.map((name) => query[name])))
 }
 
 /**
@@ -77,7 +78,5 @@ function parse(cursor: string): unknown {
 function invalidCursor(
   detail = 'The cursor is not one this server wrote; send the cursor of a Link header unchanged, or start again without cursor',
 ): never {
-  return fail(400, 'The query is invalid; see errors', {
-    errors: [{ pointer: '/cursor', detail }],
-  })
+  return fail(PROBLEMS.invalidQuery([{ pointer: '/cursor', detail }]))
 }

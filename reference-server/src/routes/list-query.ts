@@ -7,6 +7,7 @@ import {
 import * as z from 'zod/mini'
 import { fieldErrors, PARSE_OPTIONS } from '../http/field-errors.ts'
 import { type FieldError, fail } from '../http/problem.ts'
+import { PROBLEMS } from '../http/problems.ts'
 
 const KNOWN = LIST_QUERY_PARAMETERS.join(', ')
 const SORT_KEYS = OrderKey.options.join(', ')
@@ -53,5 +54,5 @@ export function parseListQuery(search: string): TodoListQueryValue {
 }
 
 function invalidQuery(errors: FieldError[]): never {
-  return fail(400, 'The query is invalid; see errors', { errors })
+  return fail(PROBLEMS.invalidQuery(errors))
 }

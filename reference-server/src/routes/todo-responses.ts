@@ -1,7 +1,6 @@
-import { PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract'
-import { fail } from '../http/problem.ts'
+import type { Todo } from '@todokit/sdk/contract'
 import { JSON_TYPE } from '../http/request.ts'
-import { represent } from './todo-json.ts'
+import { serialized } from '../store/todo-json.ts'
 
 /** A JSON success response from already-serialised text. */
 export function jsonResponse(
@@ -14,18 +13,13 @@ export function jsonResponse(
 
 /** A todo with its ETag. */
 export function todoResponse(todo: Todo, status = 200, headers: Record<string, string> = {}) {
-  const { json, etag } = represent(todo)
+  const { json, etag } = serialized(todo)
   return jsonResponse(json, status, { ...headers, etag })
 }
 
 /** 304 for a client whose copy (`etag`) is current. */
 export function notModified(etag: string): Response {
   return new Response(null, { status: 304, headers: { etag } })
-}
-
-/** Refuses a request for a todo no one has, saying so by the problem type too. */
-export function todoNotFound(id: number): never {
-  return fail(404, `No todo with id ${id}`, { type: PROBLEM_TYPES.todoNotFound })
 }
 
 /**
@@ -40,7 +34,7 @@ class ArrayText {
   #text = '['
   #first = true
   add(todo: Todo): void {
-    this.#text += (this.#first ? '' : ',') + represent(todo).json
+    this.#text += (this.#first ? '' : ',') + serialized(todo).json
     this.#first = false
   }
   get full(): boolean {

@@ -1,8 +1,14 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { TODO_FIELDS, type Todo, type TodoField, type TodoListQuery } from '@todokit/sdk/contract'
-import { problemException } from '../http/problem.ts'
 import { checkpoints } from './checkpoint.ts'
-import { keysetKeys, type ListPage, sortKey, type TodoStore, type TodoTable } from './store.ts'
+import {
+  keysetKeys,
+  type ListPage,
+  sortKey,
+  type TodoStore,
+  TodoStoreError,
+  type TodoTable,
+} from './store.ts'
 
 /**
  * AUTOINCREMENT keeps the highest id ever stored in `sqlite_sequence`, so ids of deleted todos
@@ -323,8 +329,8 @@ export class SqliteStore implements TodoStore {
       this.#database.exec('COMMIT')
     } catch (cause) {
       if (this.#database.isTransaction) this.#database.exec('ROLLBACK')
-      const detail = 'The database could not commit the write, so nothing changed; try again later'
-      for (const { settle } of batch) settle({ error: problemException(503, detail, { cause }) })
+      const busy = new TodoStoreError({ reason: 'busy' }, { cause })
+      for (const { settle } of batch) settle({ error: busy })
       return
     }
     this.#revision++

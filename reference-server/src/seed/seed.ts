@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { TodoCreateData } from '@todokit/sdk/contract'
-import { MemoryStore } from './memory-store.ts'
+import { MemoryStore } from '../store/memory-store.ts'
+import { createTodo, DEFAULT_MAX_TODOS, type TodoStore, type TodoTable } from '../store/store.ts'
 import { parseSeedTodos } from './seed-todos.ts'
-import { createTodo, DEFAULT_MAX_TODOS, type TodoStore, type TodoTable } from './store.ts'
 
 /**
  * Reads the todos of a seed file: a JSON array of todos, or json-server's `{ "todos": [...] }`.

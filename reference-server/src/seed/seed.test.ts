@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { listed } from '../../test/helpers.ts'
-import { MemoryStore } from './memory-store.ts'
+import { MemoryStore } from '../store/memory-store.ts'
+import { SqliteStore } from '../store/sqlite-store.ts'
 import { readSeedFile, seedStore } from './seed.ts'
-import { SqliteStore } from './sqlite-store.ts'
 
 let directory: string
 beforeEach(async () => {
