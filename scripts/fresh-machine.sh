@@ -3,7 +3,8 @@
 # so this clones HEAD afresh with ../shared beside it and gives npm an empty cache, then:
 #   1. runs `CI=true bash .ci/run` there and reports its time;
 #   2. in a second fresh clone (the cache is warm by now), runs `npm install` and tries the
-#      README's commands as a new user would: npm start, curl, npx todokit-server and
+#      README's commands as a new user would, with nothing built: npm start, curl, the SDK
+#      snippet saved as hello.ts and run with the README's command, npx todokit-server and
 #      npx todokit-conformance.
 # Usage: bash scripts/fresh-machine.sh [--keep]   (--keep leaves the clones for a look)
 set -euo pipefail
@@ -42,7 +43,7 @@ start_server() {
 ci=$(clone ci)
 started=$SECONDS
 (cd "$ci" && CI=true bash .ci/run)
-echo "fresh-machine: CI=true bash .ci/run passed in $((SECONDS - started)) s with an empty npm cache"
+echo "fresh-machine: CI=true bash .ci/run passed in $((SECONDS - started)) s, starting from an empty npm cache that now holds $(du -sm "$npm_config_cache" | cut -f1) MB"
 
 user=$(clone user)
 cd "$user"
@@ -50,6 +51,12 @@ npm install --no-audit --no-fund >/dev/null
 start_server npm start
 curl -sf "$url/todos?completed=false&order=-id" >/dev/null
 curl -sf -X POST "$url/todos" -H 'content-type: application/json' -d '{"content":"Buy milk"}' >/dev/null
+# The README's SDK snippet, saved where it says, run with the command it gives.
+awk '/^```ts run hello.ts$/ {on = 1; next} on && /^```$/ {exit} on' README.md |
+  sed "s|http://127.0.0.1:3000|$url|" >hello.ts
+command=$(awk '/^```ts run hello.ts$/ {seen = 1} seen && /^npx node .*hello.ts$/ {print; exit}' README.md)
+test -n "$command" && test -s hello.ts
+bash -c "$command" | grep -q '^404 Not Found: GET '
 start_server npx todokit-server --port 0 --data "$work/todos.db"
 npx todokit-conformance "$url" --capabilities all --strict >/dev/null
-echo "fresh-machine: npm start, curl, npx todokit-server and npx todokit-conformance work after npm install"
+echo "fresh-machine: npm start, curl, the README's SDK snippet, npx todokit-server and npx todokit-conformance work after npm install"

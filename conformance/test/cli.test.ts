@@ -51,7 +51,7 @@ describe('the todokit-conformance binary', () => {
     expect(ran.stdout).toContain('✓ patch.keeps-unsent')
     expect(ran.code).toBe(0)
     expect(ran.stdout).toMatch(/^Exploration \(seed \d+, budget 800 requests\): /m)
-    expect(reference.store.list()).toEqual([])
+    expect([...reference.store]).toEqual([])
     // The default run, exploration included, spawned while other test files run: not a timing test.
   }, 60_000)
 
@@ -106,7 +106,7 @@ describe('the todokit-conformance binary', () => {
     )
     const child = start([delayed.url])
     const done = finish(child)
-    while (slow.store.list().length < 3) await new Promise((resolve) => setTimeout(resolve, 20))
+    while ([...slow.store].length < 3) await new Promise((resolve) => setTimeout(resolve, 20))
     child.kill('SIGINT')
     const ran = await done
     await delayed.close()
@@ -115,6 +115,6 @@ describe('the todokit-conformance binary', () => {
     expect(ran.stdout).not.toMatch(/^PASS /m)
     expect(ran.stderr).toContain('Interrupted: removing the records this run created')
     expect(ran.stdout).toContain('Cleanup verified')
-    expect(slow.store.list()).toEqual([])
+    expect([...slow.store]).toEqual([])
   })
 })

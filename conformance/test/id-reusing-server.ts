@@ -44,7 +44,7 @@ export function idReusingServer(
     return result
   }
   const insert = (request: Request, body: Record<string, unknown>) =>
-    inner(rewrite(request, { body: { ...body, id: nextId(store.list(), reuse) } }))
+    inner(rewrite(request, { body: { ...body, id: nextId([...store], reuse) } }))
   // Another client's create, right after a DELETE and before anything else: with
   // `lowest-free` it takes the freed id.
   const foreignCreate = async (request: Request) => {
@@ -73,5 +73,5 @@ export function idReusingServer(
     }
     return inner(request)
   }
-  return { fetch, list: () => store.list(), foreign }
+  return { fetch, list: () => [...store], foreign }
 }

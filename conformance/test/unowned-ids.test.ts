@@ -78,7 +78,7 @@ describe('ids the run does not own', () => {
       message: expect.stringMatching(/^PATCH /),
     })
     // Both made a record at an id that read as nobody's, and answered with it: the run's, removed.
-    expect(store.list()).toEqual([])
+    expect([...store]).toEqual([])
     expect(report.residue).toEqual([])
   })
 })

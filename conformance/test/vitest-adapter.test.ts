@@ -37,7 +37,7 @@ describeConformance(
 )
 
 afterAll(async () => {
-  expect(reference.store.list()).toEqual([])
+  expect([...reference.store]).toEqual([])
   expect(reusing.list()).toEqual(expect.arrayContaining(reusing.foreign))
   expect(reusing.list()).toHaveLength(reusing.foreign.length)
   expect(jsonServer?.state()).toEqual(DATA)

@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import {
   createApp,
@@ -137,13 +136,26 @@ describe.each(tsRun)('the TypeScript example $name', (example) => {
   })
 })
 
+/**
+ * The TypeScript examples of `page` that it asks the reader to save under a name (```` ```ts run
+ * hello.ts ````), which its shell examples then run.
+ */
+const namedFiles = (page: string) =>
+  tsRun.flatMap((example) => {
+    const name = example.block.flags.find((flag) => flag.endsWith('.ts'))
+    return example.block.page === page && name !== undefined ? [{ name, example }] : []
+  })
+
 describe.each(shRun)('the shell example $name', (example) => {
   it('runs against a live reference server and prints what the page shows', async () => {
     await withFreshServer(example.block.page, async (url) => {
       // `npx` would run inside the workspace folder; the shim runs the package's bin (on PATH)
-      // in the example's own folder, as npx does in a project that installed the packages.
+      // in the example's own folder, as npx does in a project that installed the packages. That
+      // folder is inside the clone, as a reader's would be: the workspace packages resolve.
       const script = `npx() { command "$@"; }\n${againstServer(example.block.code, url)}`
-      const cwd = mkdtempSync(join(tmpdir(), 'todokit-sh-example-'))
+      const cwd = mkdtempSync(join(EXAMPLES_DIR, 'sh-'))
+      for (const { name, example: file } of namedFiles(example.block.page))
+        writeFileSync(join(cwd, name), againstServer(file.block.code, url))
       try {
         const run = await runToCompletion('bash', ['-euo', 'pipefail', '-c', script], {
           cwd,

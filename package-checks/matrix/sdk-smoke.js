@@ -3,7 +3,12 @@
 import {
   isAbortError,
   isNetworkError,
+  isNotFoundError,
+  isPagingError,
+  isRedirectError,
+  isResponseTooLargeError,
   isResponseValidationError,
+  isServerError,
   isTimeoutError,
   isTodoApiError,
   TodoClient,
@@ -52,7 +57,11 @@ const NO_DELAY = { limit: 2, delay: () => 0 }
  * throws. Performs the six operations, the 409, 412 and 404 errors with their status text, an
  * afterResponse hook reading the ETag, an abort, a refused connection (`closedUrl`), and against
  * `quirksUrl` (package-checks/matrix/quirks-server.ts) a timeout, a body that breaks the contract, a 503
- * retried into a 200 and a 503 on POST that is not retried. Touches only the record it creates.
+ * retried into a 200 and a 503 on POST that is not retried; and what a hostile server tries: a
+ * body without end, a Content-Length over the cap, a gzip bomb, a redirect to another origin and
+ * one on the same origin (which a browser hides, so there it is refused too), a Retry-After of a
+ * year, a next link that goes round, and an error only for a client that accepts problem details.
+ * Touches only the record it creates.
  *
  * @param {string} baseUrl a todos server
  * @param {string} closedUrl a URL whose connection is refused
@@ -197,6 +206,62 @@ export async function runSdkSmoke(baseUrl, closedUrl, quirksUrl) {
     check(isTodoApiError(error) && error.status === 503, 'a POST answered 503 is a TodoApiError')
     check(error.statusText === 'Service Unavailable', 'the error names 503 Service Unavailable')
     check(counter.attempts === 1, `a POST is not retried (${counter.attempts} attempts)`)
+  })
+  const capped = (quirk) =>
+    new TodoClient({ baseUrl: `${quirksUrl}/${quirk}`, retry: 0, maxResponseSize: 1024 * 1024 })
+  await step('body over the cap', async () => {
+    const error = await rejectionOf(capped('endless').todos.list())
+    check(isResponseTooLargeError(error), `a body without end is cut at the cap, not ${error}`)
+  })
+  await step('length over the cap', async () => {
+    const error = await rejectionOf(capped('announced').todos.list())
+    check(isResponseTooLargeError(error), `a Content-Length over the cap fails at once: ${error}`)
+  })
+  await step('gzip bomb', async () => {
+    const error = await rejectionOf(capped('bomb').todos.list())
+    check(isResponseTooLargeError(error), `bytes are counted decompressed, not ${error}`)
+  })
+  await step('redirect to another origin', async () => {
+    const keyed = new TodoClient({
+      baseUrl: `${quirksUrl}/away`,
+      retry: 0,
+      headers: { 'x-api-key': marker },
+    })
+    const error = await rejectionOf(keyed.todos.list())
+    check(isRedirectError(error), `a redirect to another origin is refused, not ${error}`)
+  })
+  await step('redirect on the same origin', async () => {
+    const moved = new TodoClient({ baseUrl: `${quirksUrl}/moved`, retry: 0 })
+    // A browser hides where a redirect leads, so there the SDK refuses every one.
+    if (globalThis.document) {
+      const error = await rejectionOf(moved.todos.list())
+      check(isRedirectError(error), `a browser's hidden redirect is refused, not ${error}`)
+    } else {
+      const listed = await moved.todos.list()
+      check(listed.length === 0, 'a redirect on the same origin is followed')
+    }
+  })
+  await step('Retry-After beyond the cap', async () => {
+    const counter = countingFetch()
+    const patient = new TodoClient({ baseUrl: `${quirksUrl}/year`, fetch: counter.fetch })
+    const error = await rejectionOf(patient.todos.list())
+    check(isServerError(error), `a 503 asking for a year is thrown at once, not ${error}`)
+    check(error.headers.get('retry-after') === '31536000', 'the error carries its Retry-After')
+    check(counter.attempts === 1, `it is not retried (${counter.attempts} attempts)`)
+  })
+  await step('paging loop', async () => {
+    const looping = new TodoClient({ baseUrl: `${quirksUrl}/loop`, retry: 0 })
+    let seen = 0
+    const walk = async () => {
+      for await (const _ of looping.todos.iterate()) if (++seen === 100) break
+    }
+    const error = await rejectionOf(walk())
+    check(isPagingError(error), `a next link that goes round stops the walk, not ${error}`)
+  })
+  await step('accepts problem details', async () => {
+    const negotiating = new TodoClient({ baseUrl: `${quirksUrl}/negotiate`, retry: 0 })
+    const error = await rejectionOf(negotiating.todos.get(9))
+    check(isNotFoundError(error), `a server that negotiates sends its 404, not ${error}`)
   })
   return { runtime: describeRuntime(), steps }
 }

@@ -54,9 +54,16 @@ describe('markdownLinks', () => {
 })
 
 describe('headingAnchors', () => {
-  it('slugs headings as GitHub and npm render them, code spans and repeats included', () => {
-    const anchors = headingAnchors('# `npm test` and Node ≥ 22\n\n## Retries\n\n## Retries\n')
-    expect([...anchors]).toEqual(['npm-test-and-node--22', 'retries', 'retries-1'])
+  it('slugs headings as GitHub and npm render them: code spans, punctuation and repeats', () => {
+    const anchors = headingAnchors(
+      "# `npm test` and Node ≥ 22\n\n## The test's <timeout> & sort\n\n## Retries\n\n## Retries\n",
+    )
+    expect([...anchors]).toEqual([
+      'npm-test-and-node--22',
+      'the-tests-timeout--sort',
+      'retries',
+      'retries-1',
+    ])
   })
 })
 

@@ -40,6 +40,30 @@ describe("the runtime matrix's quirks server", () => {
     }
   })
 
+  it('answers the hostile quirks the smoke program refuses', async () => {
+    const get = (path: string, init?: RequestInit) =>
+      fetch(`${quirks.url}${path}`, { redirect: 'manual', ...init })
+    const announced = await get('/announced/todos')
+    expect(announced.headers.get('content-length')).toBe(String(2 * 1024 * 1024))
+    await announced.body?.cancel()
+    const away = await get('/away/todos')
+    expect([away.status, away.headers.get('location')]).toEqual([307, 'http://localhost:1/todos'])
+    const moved = await get('/moved/todos?limit=1')
+    expect([moved.status, moved.headers.get('location')]).toEqual([308, '/landing/todos?limit=1'])
+    expect(await (await get('/landing/todos')).json()).toEqual([])
+    const year = await get('/year/todos')
+    expect([year.status, year.headers.get('retry-after')]).toEqual([503, '31536000'])
+    await year.body?.cancel()
+    const loop = await get('/loop/todos?cursor=same')
+    expect(loop.headers.get('link')).toBe('</loop/todos?cursor=same>; rel="next"')
+    await loop.body?.cancel()
+    const problem = { headers: { accept: 'application/json, application/problem+json' } }
+    expect((await get('/negotiate/todos/9', problem)).status).toBe(404)
+    expect(
+      (await get('/negotiate/todos/9', { headers: { accept: 'application/json' } })).status,
+    ).toBe(200)
+  })
+
   it('keeps /slow waiting past a client timeout', async () => {
     const error = await fetch(`${quirks.url}/slow/todos`, {
       signal: AbortSignal.timeout(100),

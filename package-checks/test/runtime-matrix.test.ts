@@ -20,6 +20,14 @@ const SMOKE_STEPS = [
   'validation error',
   'retry 503',
   'no POST retry',
+  'body over the cap',
+  'length over the cap',
+  'gzip bomb',
+  'redirect to another origin',
+  'redirect on the same origin',
+  'Retry-After beyond the cap',
+  'paging loop',
+  'accepts problem details',
 ].join(', ')
 
 describe('the runtime matrix', () => {

@@ -88,6 +88,16 @@ export function printTables(results: Results): void {
         String(run.writesPerCommit),
       ]),
     ),
+    '',
+    table(
+      ['No client stalls another', 'idle', 'slowest under load', 'lists read'],
+      results.stalls.map(({ name, idleMs, worstMs, listsRead }) => [
+        name,
+        `${idleMs.toFixed(0)} ms`,
+        `${worstMs.toFixed(0)} ms`,
+        number(listsRead),
+      ]),
+    ),
   ]
   const invalid = [
     ...results.scenarios.flatMap(({ name, results: by }) =>

@@ -1,6 +1,7 @@
 import type { Measurement } from './load.ts'
 import type { Memory } from './spawn-server.ts'
 import type { StoreWrites } from './sqlite-store.ts'
+import type { Stall } from './stall.ts'
 
 export const SERVERS = ['reference', 'bare', 'json-server'] as const
 export type ServerName = (typeof SERVERS)[number]
@@ -21,6 +22,8 @@ export interface Results {
   readonly memory: Array<{ server: string; todos: number; empty: Memory; seeded: Memory }>
   /** Durable creates straight on an SqliteStore (no HTTP): the store's own rate and batching. */
   readonly storeWrites: StoreWrites[]
+  /** The slowest `GET /todos/1` while other clients read long lists, and on an idle server. */
+  readonly stalls: Stall[]
   /** How many todos each server's list answer held, and whether the same ids in the same order. */
   readonly listCheck: Record<ServerName, { todos: number; sameAsReference: boolean }>
 }

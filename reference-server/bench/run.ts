@@ -1,14 +1,15 @@
 /**
  * `npm run bench`: the reference server against two baselines, each in its own process on
  * 127.0.0.1 (port 0), loaded by autocannon from this process, one server at a time, so the
- * server and the load generator each have one of the machine's two cores. Prints tables and
- * writes bench/results.json. Durations: BENCH_SECONDS per measurement (default 2), a 1-second
- * warm-up before the first round. Method: bench/README.md.
+ * server and the load generator each have one of the machine's two cores. Prints tables; with
+ * --record (`npm run bench:record`) also writes bench/results.json. Durations: BENCH_SECONDS per
+ * measurement (default 2), a 1-second warm-up before the first round. Method: bench/README.md.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import type { Todo } from '@todokit/sdk/contract'
 import { type Load, type Measurement, measure } from './load.ts'
 import { printTables } from './report.ts'
@@ -16,8 +17,11 @@ import { type Results, SERVERS, type ServerName } from './results.ts'
 import { seedTodos } from './seed.ts'
 import { type ServerProcess, startServer } from './spawn-server.ts'
 import { measureStoreWrites, writeSqliteSeed } from './sqlite-store.ts'
+import { measureStalls } from './stall.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
+// The tracked results, and the docs made of them, change only when asked: figures vary by machine.
+const { record } = parseArgs({ options: { record: { type: 'boolean', default: false } } }).values
 const LIST_SIZE = 10_000
 const LARGE = 100_000
 const CONNECTIONS = 50
@@ -103,6 +107,7 @@ async function main(): Promise<void> {
     memory: [],
     listCheck: {} as Results['listCheck'],
     storeWrites: [],
+    stalls: [],
   }
 
   // All three listen at once (an idle server costs no CPU) and each scenario measures them back
@@ -208,12 +213,19 @@ async function main(): Promise<void> {
     }
   }
 
+  log('stalls: GET /todos/1 while other clients read long lists')
+  results.stalls.push(...(await measureStalls(directory, SECONDS)))
+
   results.machine.loadAverageAtEnd = loadavg()[0]?.toFixed(2) ?? 'unknown'
   await rm(directory, { recursive: true, force: true })
   printTables(results)
   const output = fileURLToPath(new URL('./results.json', import.meta.url))
-  await writeFile(output, `${JSON.stringify(results, null, 2)}\n`)
-  log(`results written to ${output}`)
+  if (record) {
+    await writeFile(output, `${JSON.stringify(results, null, 2)}\n`)
+    log(`results written to ${output}`)
+  } else {
+    log(`${output} left as it is: npm run bench:record writes it`)
+  }
 }
 
 function faster(kept: Measurement | undefined, result: Measurement): Measurement {

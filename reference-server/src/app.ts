@@ -8,11 +8,12 @@ import { createOpenApiDocument } from './docs/openapi.ts'
 import { faultInjection } from './faults/fault-middleware.ts'
 import { type FaultOptions, FaultPlan } from './faults/fault-plan.ts'
 import { PROBLEM_CONTENT_TYPE, problem } from './http/problem.ts'
+import { PROBLEMS, refusalProblem } from './http/problems.ts'
 import { methodNotAllowed, registerOptions } from './routes/allowed-methods.ts'
 import { registerCollectionRoutes } from './routes/collection-routes.ts'
 import { registerRecordRoutes } from './routes/record-routes.ts'
 import { MemoryStore } from './store/memory-store.ts'
-import { DEFAULT_MAX_TODOS, type TodoStore } from './store/store.ts'
+import { DEFAULT_MAX_TODOS, type TodoStore, TodoStoreError } from './store/store.ts'
 
 /**
  * Options of {@link createApp}.
@@ -63,7 +64,7 @@ export interface AppOptions {
    * @default undefined (no faults, `Prefer` ignored)
    * @example createApp({ faults: { latencyMs: 100, failureRate: 0.1, seed: 7 } })
    */
-  faults?: FaultOptions | undefined
+  faults?: FaultOptions | FaultPlan | undefined
   /**
    * The URL clients reach the API at, as `/openapi.json` names it under `servers`; without it
    * the document names `/`, relative to wherever it was fetched from.
@@ -105,7 +106,9 @@ export function createApp(options: AppOptions = {}): Hono {
   }
   if (options.faults !== undefined) {
     // `/todos/*` matches `/todos` itself too: one registration, one decision per request.
-    app.use(`${COLLECTION_PATH}/*`, faultInjection(new FaultPlan(options.faults)))
+    const { faults } = options
+    const plan = faults instanceof FaultPlan ? faults : new FaultPlan(faults)
+    app.use(`${COLLECTION_PATH}/*`, faultInjection(plan))
   }
   registerCollectionRoutes(app, store, { maxBodyBytes, maxTodos })
   registerRecordRoutes(app, store, maxBodyBytes)
@@ -128,9 +131,13 @@ export function createApp(options: AppOptions = {}): Hono {
   )
   // Every refusal arrives here as an HTTPException carrying its problem+json response.
   app.onError((error, c) => {
+    if (error instanceof TodoStoreError) {
+      if (error.refusal.reason === 'busy') onError(error.cause ?? error, c.req.raw)
+      return problem(refusalProblem(error.refusal))
+    }
     if (!(error instanceof HTTPException)) {
       onError(error, c.req.raw)
-      return problem(500, 'The server failed to handle this request; its log has the details')
+      return problem(PROBLEMS.internal())
     }
     if (error.status >= 500) onError(error.cause ?? error, c.req.raw)
     const response = error.getResponse()

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
+const BIN = fileURLToPath(new URL('../bin/todokit-server.js', import.meta.url))
 const SAMPLE = fileURLToPath(new URL('../sample-todos.json', import.meta.url))
 
 interface Cli {
@@ -95,7 +96,7 @@ describe('todokit-server', () => {
     expect(todos).toEqual(JSON.parse(await readFile(SAMPLE, 'utf8')))
   })
 
-  it('loads json-server’s { "todos": [...] } and names file, line and field of a bad todo', async () => {
+  it('loads json-server’s { "todos": [...] } and names the file and the field of a bad todo', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'todokit-cli-'))
     directories.push(directory)
     const seed = join(directory, 'db.json')
@@ -104,7 +105,7 @@ describe('todokit-server', () => {
     const cli = run(['--seed', seed, '--port', '0'])
     expect(await cli.exited).toBe(1)
     expect(cli.output.join('\n')).toContain(
-      `${seed}:11: /todos/1/completed: Invalid input: expected boolean`,
+      `${seed}: /todos/1/completed: Invalid input: expected boolean`,
     )
   })
 
@@ -186,6 +187,17 @@ describe('todokit-server', () => {
     expect(bad.output[0]).toBe(
       'todokit-server: --public-url must be an absolute URL, got "todos.example.com"',
     )
+  })
+
+  // Any Node older than the requirement does: the machine's own, when it has one.
+  const olderNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+    const version = spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout ?? ''
+    return /^v(1\d|20|21)\./.test(version)
+  })
+  it.skipIf(olderNode === undefined)('exits 2 on an older Node, naming the one it needs', () => {
+    const ran = spawnSync(olderNode ?? '', [BIN, '--help'], { encoding: 'utf8' })
+    expect(ran.status).toBe(2)
+    expect(ran.stderr).toMatch(/^todokit-server: needs Node \^22\.13\.0 \|\| >=23\.4\.0, but /)
   })
 
   it('prints help and exits 0 with --help', async () => {

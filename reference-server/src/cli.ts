@@ -6,8 +6,8 @@ import { FAULT_FLAGS, FAULT_USAGE, faultsFromFlags } from './faults/fault-flags.
 import { type FetchHandler, listen } from './http/listen.ts'
 import { LIMIT_FLAGS, LIMIT_USAGE, limitsFromFlags } from './http/listen-flags.ts'
 import { problem } from './http/problem.ts'
+import { readSeedFile, seedStore } from './seed/seed.ts'
 import { MemoryStore } from './store/memory-store.ts'
-import { readSeedFile, seedStore } from './store/seed.ts'
 import { SqliteStore } from './store/sqlite-store.ts'
 import { DEFAULT_MAX_TODOS, type TodoStore } from './store/store.ts'
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { appWith, chunkedBody, jsonRequest, MILK, streamedJsonRequest } from '../test/helpers.ts'
 import { createApp } from './app.ts'
 import { listen } from './http/listen.ts'
-import { problemException } from './http/problem.ts'
 import { MemoryStore } from './store/memory-store.ts'
+import { TodoStoreError } from './store/store.ts'
 
 /** Reads a problem+json response and checks its RFC 9457 shape and reason phrase. */
 async function problemOf(response: Response, status: number, title: string, type = 'about:blank') {
@@ -223,7 +223,7 @@ describe('409 Conflict', () => {
     const response = await app.request('/todos', jsonRequest('POST', { id: 1, content: 'other' }))
     const body = await problemOf(response, 409, 'Conflict')
     expect(pointers(body)).toEqual(['/id'])
-    expect(store.list()).toEqual([MILK])
+    expect([...store]).toEqual([MILK])
   })
 })
 
@@ -296,7 +296,7 @@ describe('503 Service Unavailable', () => {
     const store = new MemoryStore()
     const cause = new Error('disk I/O error at /var/data/todos.db')
     store.write = async () => {
-      throw problemException(503, 'The database could not commit the write', { cause })
+      throw new TodoStoreError({ reason: 'busy' }, { cause })
     }
     const reported: unknown[] = []
     const app = createApp({ store, onError: (error) => reported.push(error) })

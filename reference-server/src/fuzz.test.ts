@@ -211,7 +211,7 @@ describe('sequences of writes', () => {
         const { app, store } = appWith(SEED)
         const everAssigned = new Set(SEED.map((todo) => todo.id))
         for (const { method, url, body } of writes) {
-          const before = JSON.stringify(store.list())
+          const before = JSON.stringify([...store])
           const text = body === undefined ? undefined : JSON.stringify(body)
           const response = await send((target, init) => app.request(target, init), {
             method,
@@ -221,7 +221,7 @@ describe('sequences of writes', () => {
           })
           await expectClientSafe(response, method)
           if (response.status >= 400) {
-            expect(JSON.stringify(store.list())).toBe(before)
+            expect(JSON.stringify([...store])).toBe(before)
           } else if (method === 'POST') {
             const created = (await response.json()) as Todo
             if ((body as { id?: number }).id === undefined) {

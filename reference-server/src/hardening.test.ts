@@ -1,4 +1,4 @@
-import { MAX_TODO_ID } from '@todokit/sdk/contract'
+import { MAX_CLIENT_ID, MAX_TODO_ID } from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
 import { appWith, jsonRequest, MILK } from '../test/helpers.ts'
 import { createApp } from './app.ts'
@@ -8,7 +8,7 @@ const post = (body: unknown) => jsonRequest('POST', body)
 describe('id assignment', () => {
   it('refuses a client id above MAX_CLIENT_ID with 400 at /id, so later ids stay in range', async () => {
     const app = createApp()
-    const first = await app.request('/todos', post({ id: MAX_TODO_ID, content: 'x' }))
+    const first = await app.request('/todos', post({ id: MAX_CLIENT_ID + 1, content: 'x' }))
     expect(first.status).toBe(400)
     const problem = (await first.json()) as { errors: Array<{ pointer: string }> }
     expect(problem.errors.map((error) => error.pointer)).toEqual(['/id'])

@@ -14,11 +14,5 @@ export { createOpenApiDocument, type OpenApiOptions } from './docs/openapi.ts'
 export type { FaultOptions } from './faults/fault-plan.ts'
 export { type ListenOptions, listen, type RunningServer } from './http/listen.ts'
 export { MemoryStore } from './store/memory-store.ts'
-export { readSeedFile, seedStore } from './store/seed.ts'
 export { SqliteStore, type SqliteStoreOptions } from './store/sqlite-store.ts'
-export {
-  DEFAULT_MAX_TODOS,
-  MAX_CLIENT_ID,
-  type TodoStore,
-  type TodoTable,
-} from './store/store.ts'
+export { DEFAULT_MAX_TODOS, type TodoStore } from './store/store.ts'

@@ -37,6 +37,18 @@ function track(promise: Promise<unknown>) {
   return state
 }
 
+it('refuses at once, naming the Node it needs, where msw cannot intercept requests', () => {
+  const { withResolvers } = Promise as unknown as { withResolvers: unknown }
+  Reflect.deleteProperty(Promise, 'withResolvers')
+  try {
+    expect(() => createTodoApi({ baseUrl: 'https://api.example.com' })).toThrow(
+      /^@todokit\/reference-server\/msw needs Node \^22\.13\.0 \|\| >=23\.4\.0 /,
+    )
+  } finally {
+    Object.assign(Promise, { withResolvers })
+  }
+})
+
 describe('createTodoHandlers', () => {
   it('answers fetch under the base URL with the reference server', async () => {
     const response = await fetch(`${V1}/todos/1`)
@@ -215,7 +227,7 @@ describe('injected faults', () => {
     expect(() => api.inject(fault, { route: 'GET /todos?completed=false' })).toThrow(
       'matches no path of the API',
     )
-    expect(() => api.inject(fault, { route: 'FETCH /todos' })).toThrow(
+    expect(() => api.inject(fault, { route: 'FETCH /todos' as 'GET /todos' })).toThrow(
       'Unknown route "FETCH /todos"',
     )
     expect(() => api.inject(fault, { times: 0 })).toThrow('times must be at least 1, got 0')

@@ -1,11 +1,12 @@
 import { COLLECTION_PATH, PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract'
-import { delay, type HttpHandler, HttpResponse, http, type UnhandledFrameHandle } from 'msw'
+import type { Hono } from 'hono'
+import { type HttpHandler, http, type UnhandledFrameHandle } from 'msw'
+import manifest from '../package.json' with { type: 'json' }
 import { type AppOptions, createApp } from './app.ts'
-import { bodyFaultResponse, statusFaultResponse } from './faults/fault-middleware.ts'
 import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/fault-plan.ts'
 import { problem } from './http/problem.ts'
+import { parseSeedTodos } from './seed/seed-todos.ts'
 import { MemoryStore } from './store/memory-store.ts'
-import { parseSeedTodos } from './store/seed-todos.ts'
 
 export type { Fault, FaultRoute, FaultRuleOptions } from './faults/fault-plan.ts'
 
@@ -164,6 +165,13 @@ function frameRequest(frame: { protocol: string; data: unknown }): Request | und
  * // the first GET /v1/todos/1 gets 503 with Retry-After: 0; the SDK's retry then gets the todo
  */
 export function createTodoApi(options: TodoApiOptions): TodoApi {
+  // msw intercepts requests with Promise.withResolvers: without it every request of the
+  // application's tests would fail as a NetworkError that hides the cause.
+  if (!('withResolvers' in Promise)) {
+    throw new Error(
+      `@todokit/reference-server/msw needs Node ${manifest.engines.node} (or a browser with Promise.withResolvers), as msw does; this is Node ${globalThis.process?.versions?.node ?? 'unknown'}`,
+    )
+  }
   const { baseUrl, initial = [], seed, ...appOptions } = options
   const startingTodos = checkedTodos(initial)
   // In a browser a relative base (`/api`) is the page's own origin, as fetch resolves it.
@@ -172,68 +180,42 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   const served = `${base.origin}${basePath}`
   const plan = new FaultPlan({ seed })
   let store = new MemoryStore(startingTodos)
-  let app = createApp({ ...appOptions, store })
+  let app = createApp({ ...appOptions, store, faults: plan })
   let received: RecordedRequest[] = []
 
-  /** Has `target` (the app of the test the request came in) answer it. */
-  async function answer(request: Request, target: typeof app): Promise<Response> {
-    // The app serves /todos at its root: strip the base path on the way in, add it to
-    // Location on the way out.
+  /**
+   * Has `target` (the app of the test the request came in) answer it. The app serves /todos at
+   * its root: the base path is stripped on the way in, and added to Location on the way out.
+   * The body is handed on unread, so the app's fault middleware decides the request's fault as
+   * it arrives, whatever the body's size: a seed fails the same requests on every run.
+   */
+  async function answer(request: Request, target: Hono): Promise<Response> {
     const url = new URL(request.url)
     url.pathname = url.pathname.slice(basePath.length)
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-    const response = await target.fetch(
-      new Request(url, {
-        method: request.method,
-        headers: request.headers,
-        body: hasBody ? await request.arrayBuffer() : undefined,
-        signal: request.signal,
-      }),
-    )
+    const { method, headers, signal, body } = request
+    const init = { method, headers, signal, body, duplex: 'half' } as RequestInit
+    const response = await target.fetch(new Request(url, init))
     const location = response.headers.get('location')
     if (basePath === '' || location === null || !location.startsWith('/')) return response
-    const headers = new Headers(response.headers)
-    headers.set('location', basePath + location)
-    return new Response(response.body, { status: response.status, headers })
+    const rewritten = new Headers(response.headers)
+    rewritten.set('location', basePath + location)
+    return new Response(response.body, { status: response.status, headers: rewritten })
   }
 
   async function serve(request: Request): Promise<Response> {
-    // Everything this request depends on is settled before its first wait: the fault decision
-    // (so a seed picks the same requests whatever the bodies' sizes), its place in the record,
-    // and the store of the test it belongs to, which a reset during a delay does not change.
-    const target = app
-    const { method, headers, signal } = request
-    const path = new URL(request.url).pathname.slice(basePath.length)
-    const decision = plan.decide(method, path, headers.get('prefer'))
+    // The store of the test the request belongs to, which a reset during a delay does not
+    // change, and its place in the record are settled before anything is awaited.
     const recorded: RecordedRequest = {
-      method,
+      method: request.method,
       url: new URL(request.url),
-      headers: new Headers(headers),
+      headers: new Headers(request.headers),
       body: undefined,
     }
     received.push(recorded)
-    recorded.body = await readBody(request.clone())
-    if ('invalid' in decision) return problem(400, decision.invalid)
-    const { fault } = decision
-    const delayMs = decision.latencyMs + (fault?.kind === 'latency' ? fault.ms : 0)
-    if (delayMs > 0) await delay(delayMs)
-    // A client that gave up while it waited is gone: its request must not reach the store.
-    if (signal.aborted) return HttpResponse.error()
-    switch (fault?.kind) {
-      case undefined:
-      case 'latency':
-        return answer(request, target)
-      case 'status':
-        return statusFaultResponse(fault)
-      case 'body':
-        return bodyFaultResponse(fault)
-      case 'hang':
-        // The client's abort (or its timeout) rejects its fetch; this answer is never read.
-        await delay('infinite')
-        return HttpResponse.error()
-      case 'drop':
-        return HttpResponse.error()
-    }
+    const copy = request.clone()
+    const answered = answer(request, app)
+    recorded.body = await readBody(copy)
+    return answered
   }
 
   /** The loud answer to a request no handler serves: a 404 naming its URL and this base. */
@@ -256,12 +238,12 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
     baseUrl,
     reset(todos = startingTodos) {
       store = new MemoryStore(checkedTodos(todos))
-      app = createApp({ ...appOptions, store })
+      app = createApp({ ...appOptions, store, faults: plan })
       received = []
       plan.clear()
     },
     // Copies: a test that changes what it read must not change the store behind the API.
-    todos: () => Array.from(store.list(), (todo) => ({ ...todo })),
+    todos: () => Array.from(store, (todo) => ({ ...todo })),
     requests: () => [...received],
     inject: (fault, ruleOptions) => plan.add(fault, ruleOptions),
     onUnhandledFrame: ({ frame, defaults }) => {

@@ -47,7 +47,7 @@ function acknowledged(lines: readonly string[]) {
  * Checks the reopened store against the acknowledged steps. At most the one step after the
  * last acknowledged one was in flight per todo, and it may or may not have reached the disk.
  */
-function expectAcknowledgedWrites(
+async function expectAcknowledgedWrites(
   store: SqliteStore,
   todos: ReturnType<typeof acknowledged>,
   round: number,
@@ -64,7 +64,7 @@ function expectAcknowledgedWrites(
       if (step === 'update') expect(found?.completed, where).toBe(true)
     }
   }
-  for (const todo of store.list()) expect(todo.content).toMatch(/^r\d+-\d+$/)
+  for await (const todo of store.list()) expect(todo.content).toMatch(/^r\d+-\d+$/)
 }
 
 describe('SqliteStore killed with SIGKILL under write load', () => {
@@ -83,7 +83,7 @@ describe('SqliteStore killed with SIGKILL under write load', () => {
         seenIds.add(id)
       }
       const store = await SqliteStore.open(path)
-      expectAcknowledgedWrites(store, todos, round)
+      await expectAcknowledgedWrites(store, todos, round)
       await store.close()
     }
   })

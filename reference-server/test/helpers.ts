@@ -1,6 +1,7 @@
 import type { Todo } from '@todokit/sdk/contract'
 import { type AppOptions, createApp } from '../src/app.ts'
 import { MemoryStore } from '../src/store/memory-store.ts'
+import type { TodoStore } from '../src/store/store.ts'
 
 /** A request with a JSON body (or raw text when `body` is a string). */
 export function jsonRequest(
@@ -46,4 +47,11 @@ export function streamedJsonRequest(method: string, body: ReadableStream<Uint8Ar
     body,
     duplex: 'half',
   } as RequestInit
+}
+
+/** Every todo `store` lists for `query`, collected. */
+export async function listed(store: TodoStore, ...query: Parameters<TodoStore['list']>) {
+  const todos: Todo[] = []
+  for await (const todo of store.list(...query)) todos.push(todo)
+  return todos
 }

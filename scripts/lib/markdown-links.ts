@@ -41,7 +41,11 @@ export function headingAnchors(markdown: string): Set<string> {
   const plain = (tokens: Token[] | undefined): string =>
     (tokens ?? [])
       .map((token) =>
-        'tokens' in token && token.tokens ? plain(token.tokens) : 'text' in token ? token.text : '',
+        'tokens' in token && token.tokens
+          ? plain(token.tokens)
+          : 'text' in token
+            ? unescapeHtml(token.text)
+            : '',
       )
       .join('')
   Lexer.lex(markdown, { gfm: true }).forEach((token) => {
@@ -49,6 +53,11 @@ export function headingAnchors(markdown: string): Set<string> {
   })
   return anchors
 }
+
+/** marked escapes the text of inline tokens for HTML; a heading's anchor is made of the text. */
+const ESCAPED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
+const unescapeHtml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (_entity, name: string) => ESCAPED[name] ?? '')
 
 /** A link that leads nowhere: where it is written, and why it is dead. */
 export interface DeadLink {

@@ -6,7 +6,10 @@ export interface CodeBlock {
   line: number
   /** The info string's first word: `ts`, `sh`, `text`… */
   lang: string
-  /** The info string's further words up to `norun`: `run`, `vitest`, `output`, `norun`. */
+  /**
+   * The info string's further words up to `norun`: `run`, `vitest`, `output`, `norun`, and the
+   * name a page asks the reader to save the block under (`hello.ts`).
+   */
   flags: string[]
   /** The words after `norun`: why the block does not run (`''` when it says nothing). */
   reason: string

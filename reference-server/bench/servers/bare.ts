@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Todo } from '@todokit/sdk/contract'
 // The same per-object JSON and ETag cache the reference server uses.
-import { represent } from '../../src/routes/todo-json.ts'
+import { serialized } from '../../src/store/todo-json.ts'
 import { announce, measureMemory, readSeed } from './ready.ts'
 
 const empty = measureMemory()
@@ -28,7 +28,7 @@ function send(response: ServerResponse, status: number, body: string, headers = 
 }
 
 function sendTodo(response: ServerResponse, status: number, todo: Todo, headers = {}) {
-  const { json, etag } = represent(todo)
+  const { json, etag } = serialized(todo)
   send(response, status, json, { etag, ...headers })
 }
 
@@ -94,7 +94,7 @@ function list(response: ServerResponse, search: URLSearchParams) {
   )
   const order = search.get('order')
   if (order) result.sort(comparator(order.split(',')))
-  send(response, 200, `[${result.map((todo) => represent(todo).json).join(',')}]`)
+  send(response, 200, `[${result.map((todo) => serialized(todo).json).join(',')}]`)
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse) {

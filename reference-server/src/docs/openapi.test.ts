@@ -3,6 +3,7 @@ import {
   type Endpoint,
   endpoints,
   MAX_BODY_BYTES,
+  MAX_CLIENT_ID,
   MAX_PAGE_LIMIT,
   MAX_TODO_ID,
   OrderKey,
@@ -397,6 +398,19 @@ describe('GET /openapi.json server URL', () => {
   it('is the public URL the server was given at start', async () => {
     const app = createApp({ publicUrl: 'https://todos.example.com/api' })
     expect(await serversOf(app)).toEqual([{ url: 'https://todos.example.com/api' }])
+  })
+})
+
+describe('the id range', () => {
+  it('is the one the server accepts: a client proposes ids up to MAX_CLIENT_ID', async () => {
+    const create = document.components.schemas.TodoCreate as {
+      properties: { id: { maximum: number; minimum: number } }
+    }
+    expect(create.properties.id).toMatchObject({ minimum: 1, maximum: MAX_CLIENT_ID })
+    const app = createApp()
+    const post = (id: number) => app.request('/todos', jsonRequest('POST', { id, content: 'x' }))
+    expect((await post(MAX_CLIENT_ID)).status).toBe(201)
+    expect((await post(MAX_CLIENT_ID + 1)).status).toBe(400)
   })
 })
 

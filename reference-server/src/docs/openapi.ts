@@ -9,7 +9,6 @@ import {
   MAX_SEARCH_LENGTH,
   MAX_TODO_ID,
   type OperationName,
-  PROBLEM_TYPES,
   STATUS_TEXT,
   Todo,
   TodoId,
@@ -17,7 +16,7 @@ import {
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import type { FieldError } from '../http/problem.ts'
+import { PROBLEMS, type ProblemText } from '../http/problems.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
 
 /**
@@ -157,60 +156,32 @@ const ERROR_MEANING: Record<number, string> = {
 }
 
 /**
- * A problem each error status gets on the todos paths, as the server words it: mocks built from
- * the document answer with these, so a client reads them as it reads the server's.
+ * The problem each error status gets on the todos paths, from the server's own table with example
+ * values: mocks built from the document answer with these, so a client reads them as it reads
+ * the server's.
  */
-function errorExample(
-  status: number,
-  maxBodyBytes: number,
-): { type: string; detail: string; errors?: FieldError[] } {
-  switch (status) {
-    case 400:
-      return {
-        type: 'about:blank',
-        detail: 'The body does not match the schema; see errors',
-        errors: [{ pointer: '/content', detail: 'Required: expected string' }],
-      }
-    case 404:
-      return { type: PROBLEM_TYPES.todoNotFound, detail: 'No todo with id 1' }
-    case 409:
-      return {
-        type: 'about:blank',
-        detail: 'A todo with id 1 already exists; omit id to get a new one',
-        errors: [{ pointer: '/id', detail: 'The id 1 is taken' }],
-      }
-    case 412:
-      return {
-        type: 'about:blank',
-        detail:
-          'If-Match does not match the current ETag of todo 1 ("1x9kf0a7b2c"); it changed since you read it',
-      }
-    case 413:
-      return { type: 'about:blank', detail: `The body is larger than ${maxBodyBytes} bytes` }
-    case 415:
-      return {
-        type: 'about:blank',
-        detail: 'Send the body as application/json; got content-type text/plain',
-      }
-    case 500:
-      return {
-        type: 'about:blank',
-        detail: 'The server failed to handle this request; its log has the details',
-      }
-    case 503:
-      return {
-        type: 'about:blank',
-        detail: 'The database could not commit the write, so nothing changed; try again later',
-      }
-    default:
-      throw new Error(`The document has no example of the problem a ${status} carries`)
+function errorExample(status: number, maxBodyBytes: number): ProblemText {
+  const examples: Record<number, ProblemText> = {
+    400: PROBLEMS.invalidBody([{ pointer: '/content', detail: 'Required: expected string' }]),
+    404: PROBLEMS.todoNotFound(1),
+    409: PROBLEMS.idTaken(1),
+    412: PROBLEMS.preconditionFailed(1, '"1x9kf0a7b2c"'),
+    413: PROBLEMS.tooLarge(maxBodyBytes),
+    415: PROBLEMS.unsupportedMediaType(['application/json'], 'content-type text/plain'),
+    500: PROBLEMS.internal(),
+    503: PROBLEMS.busy(),
   }
+  const example = examples[status]
+  if (example === undefined) {
+    throw new Error(`The document has no example of the problem a ${status} carries`)
+  }
+  return example
 }
 
 function errorResponse(status: number, maxBodyBytes: number): JsonObject {
   const meaning = ERROR_MEANING[status] ?? ''
   const title = STATUS_TEXT[status]
-  const { type, ...rest } = errorExample(status, maxBodyBytes)
+  const { type = 'about:blank', status: _status, ...rest } = errorExample(status, maxBodyBytes)
   return {
     description: `${title}: ${meaning}`,
     content: {

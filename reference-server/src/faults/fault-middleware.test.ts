@@ -42,7 +42,7 @@ describe('Prefer on a server with faults', () => {
       status: 503,
       detail: 'Prefer: code=503 asked for it',
     })
-    expect([...store.list()]).toEqual([MILK])
+    expect([...store]).toEqual([MILK])
     expect(store.revision).toBe('0')
   })
 
@@ -116,7 +116,7 @@ describe('Prefer on a server with faults', () => {
     const pending = app.request('/todos', { ...init, signal: controller.signal })
     controller.abort()
     expect((await pending).type).toBe('error')
-    expect([...store.list()]).toEqual([MILK])
+    expect([...store]).toEqual([MILK])
   })
 
   it('cuts the connection for drop, with no response on the wire', async () => {
@@ -152,7 +152,7 @@ describe('latency and failure rate', () => {
         statuses.push(response.status)
       }
       const created = statuses.filter((status) => status === 201).length
-      expect([...store.list()]).toHaveLength(1 + created)
+      expect([...store]).toHaveLength(1 + created)
       return statuses.join(' ')
     }
     const first = await run(7)

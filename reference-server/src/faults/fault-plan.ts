@@ -1,4 +1,4 @@
-import { endpoints, type OperationName } from '@todokit/sdk/contract'
+import { type Endpoint, endpoints, type OperationName } from '@todokit/sdk/contract'
 import { preferredFault } from './prefer.ts'
 
 /**
@@ -24,13 +24,16 @@ export type Fault =
   | { kind: 'drop' }
   | { kind: 'body'; body: unknown; status?: number | undefined }
 
+/** The methods a fault's route may name: the API's, and HEAD (which a GET route covers too). */
+type FaultMethod = Endpoint['method'] | 'HEAD'
+
 /**
  * Which requests a fault applies to: an operation of the contract (`'list'`, `'get'`,
  * `'create'`, `'replace'`, `'update'`, `'delete'`) or `'METHOD /path'`, where the path is
  * relative to the API's base and `{id}` stands for any id (`'PATCH /todos/{id}'`,
  * `'GET /todos/7'`).
  */
-export type FaultRoute = OperationName | `${string} /${string}`
+export type FaultRoute = NonNullable<FaultRuleOptions['route']>
 
 /**
  * When a fault applies.
@@ -41,10 +44,11 @@ export type FaultRoute = OperationName | `${string} /${string}`
  */
 export interface FaultRuleOptions {
   /**
-   * The requests it applies to.
+   * The requests it applies to: an operation or `'METHOD /path'` (see {@link FaultRoute}).
+   * Written out rather than named, so that a type error lists the names it takes.
    * @default every request to the API
    */
-  route?: FaultRoute | undefined
+  route?: OperationName | `${FaultMethod} /${string}` | undefined
   /**
    * How many requests get it; after them the route answers normally again.
    * @default Infinity

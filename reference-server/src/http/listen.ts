@@ -1,8 +1,15 @@
-import { createServer, type IncomingMessage, type RequestListener, ServerResponse } from 'node:http'
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  ServerResponse,
+} from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
-import { MAX_BODY_BYTES, type ProblemDetails, statusTextFor } from '@todokit/sdk/contract'
-import { PROBLEM_CONTENT_TYPE } from './problem.ts'
+import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
+import { MAX_BODY_BYTES, statusTextFor } from '@todokit/sdk/contract'
+import { problem } from './problem.ts'
 
 /**
  * Options of {@link listen}. The timeouts and caps are Node's own HTTP server settings; their
@@ -114,22 +121,16 @@ export const SERVER_LIMITS = {
 const CLOSE_GRACE_MS = 5_000
 
 /**
- * How often Node looks for connections past `headersTimeout` or `requestTimeout`. Node's 30 s
- * default adds up to 30 s to both timeouts (the measured 330 s for a 300 s request timeout);
- * a check a second costs one walk over the open connections.
+ * How often Node looks for connections past `headersTimeout` or `requestTimeout`: its 30 s
+ * default would add up to 30 s to both.
  */
 const TIMEOUT_CHECK_MS = 1_000
 
-/**
- * The handler `@hono/node-server` calls: a fetch `Request` plus Node's request and response
- * objects (a Hono app's `fetch` is one).
- */
+/** The handler `@hono/node-server` calls: a fetch `Request`, and Node's objects (a Hono app's `fetch` is one). */
 export type FetchHandler = (
   request: Request,
   env: HttpBindings | Http2Bindings,
 ) => Response | Promise<Response>
-
-type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void
 
 /**
  * What {@link listen} serves: a Hono app or anything else with a fetch-style `fetch`
@@ -137,6 +138,8 @@ type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => voi
  * (`(request, response) => response.end('ok')`) for a test that needs Node's own objects.
  */
 export type Servable = { fetch: FetchHandler } | RequestListener
+
+type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void
 
 function withRequestLog(listener: NodeListener, log: (line: string) => void): NodeListener {
   return (incoming, outgoing) => {
@@ -153,12 +156,17 @@ function withRequestLog(listener: NodeListener, log: (line: string) => void): No
 }
 
 /**
- * Prepares Node's status line once the app has answered, before `@hono/node-server` writes
- * it: the RFC 9110 reason phrase (Node's table still says 413 "Payload Too Large"), and
- * `Connection: close` once the server is closing.
+ * The app's answer as Node sends it: a network error (a fault that drops the connection) cuts
+ * the socket; any other gets RFC 9110's reason phrase (Node's table still says 413 "Payload Too
+ * Large") and, once the server is closing, `Connection: close`.
  */
-function atTheEdge(fetch: FetchHandler, isClosing: () => boolean): FetchHandler {
-  const prepare = (response: Response, { outgoing }: HttpBindings | Http2Bindings) => {
+function sentByNode(fetch: FetchHandler, isClosing: () => boolean): FetchHandler {
+  const prepare = (response: Response, { incoming, outgoing }: HttpBindings | Http2Bindings) => {
+    if (response.type === 'error') {
+      incoming.socket.destroy()
+      // For the request log only: nobody reads it.
+      return new Response(null, { status: 499 })
+    }
     if (outgoing instanceof ServerResponse) {
       outgoing.statusMessage = statusTextFor(response.status)
       if (isClosing()) outgoing.shouldKeepAlive = false
@@ -168,49 +176,38 @@ function atTheEdge(fetch: FetchHandler, isClosing: () => boolean): FetchHandler 
   return (request, env) => {
     const response = fetch(request, env)
     // A synchronous answer stays synchronous: the adapter writes those without awaiting.
-    return 'then' in response
+    return response instanceof Promise
       ? response.then((answer) => prepare(answer, env))
       : prepare(response, env)
   }
 }
 
 /**
- * How many pipelined requests may wait for their turn on one connection. Node stops reading a
- * connection once answers pile up unsent, but a request waiting for its turn has no answer yet,
- * so without a bound a client that never reads could make the server hold every request it
- * sends. Past the bound a request is answered 503 at once (with `Connection: close`); those
- * answers do pile up, and Node stops reading.
+ * How many pipelined requests may wait for their turn on one connection; past it a request is
+ * answered 503 at once, with `Connection: close`, so a client that never reads cannot make the
+ * server hold every request it sends.
  */
 const MAX_WAITING_REQUESTS = 32
 
-const TOO_MANY_WAITING: ProblemDetails = {
-  type: 'about:blank',
-  title: statusTextFor(503),
-  status: 503,
-  detail: `More than ${MAX_WAITING_REQUESTS} requests are waiting on this connection; send the rest once these are answered`,
-}
-
-function answerTooManyWaiting(outgoing: ServerResponse): void {
-  outgoing.shouldKeepAlive = false
-  outgoing.writeHead(503, statusTextFor(503), { 'content-type': PROBLEM_CONTENT_TYPE })
-  outgoing.end(JSON.stringify(TOO_MANY_WAITING))
-}
-
 /**
- * Runs each request only once the responses before it on its connection are finished. Node
- * parses pipelined requests and emits them all at once, so a DELETE could run while the POST
- * sent before it was still reading its body. Node itself hands a connection to one response
- * at a time, in order (it emits `socket` on the response when its turn comes), so waiting for
- * that costs nothing when requests are not pipelined. A request whose turn never comes (the
- * connection closed first) is never run, so it never takes effect unanswered.
+ * Runs each request only once the responses before it on its connection are finished: Node
+ * parses pipelined requests and emits them all at once, so a DELETE could otherwise run while
+ * the POST sent before it still read its body. Node hands a connection to one response at a
+ * time, in order (`socket` on the response), so waiting for that costs nothing unpipelined. A
+ * request whose turn never comes (the connection closed first) never runs.
  */
-function inTurn(listener: NodeListener): NodeListener {
+function oneAtATime(listener: NodeListener): NodeListener {
   const waiting = new WeakMap<Socket, number>()
   return (incoming, outgoing) => {
     if (outgoing.socket !== null) return listener(incoming, outgoing)
     const { socket } = incoming
     const count = waiting.get(socket) ?? 0
-    if (count >= MAX_WAITING_REQUESTS) return answerTooManyWaiting(outgoing)
+    if (count >= MAX_WAITING_REQUESTS) {
+      outgoing.shouldKeepAlive = false
+      const detail = `More than ${MAX_WAITING_REQUESTS} requests are waiting on this connection; send the rest once these are answered`
+      // Written at once, unsent: such answers pile up, and Node stops reading the connection.
+      return void sendResponse(outgoing, problem(503, detail))
+    }
     waiting.set(socket, count + 1)
     outgoing.once('socket', () => {
       waiting.set(socket, (waiting.get(socket) ?? 1) - 1)
@@ -219,10 +216,16 @@ function inTurn(listener: NodeListener): NodeListener {
   }
 }
 
+/** Writes a fetch `Response` with Node's own objects (for answers made at the edge). */
+async function sendResponse(outgoing: ServerResponse, response: Response): Promise<void> {
+  outgoing.writeHead(response.status, statusTextFor(response.status), [...response.headers])
+  outgoing.end(Buffer.from(await response.arrayBuffer()))
+}
+
 /**
- * Serves `app.fetch` over HTTP/1.1 with `@hono/node-server`'s request listener on Node's HTTP
- * server, with the timeouts and caps of {@link ListenOptions}. A Node request listener is
- * served as it is, with the same limits.
+ * Serves `app.fetch` over HTTP/1.1 with `@hono/node-server`'s `serve()`, with the timeouts and
+ * caps of {@link ListenOptions} as Node's server options. A Node request listener is served as
+ * it is, with the same limits.
  *
  * @example
  * const server = await listen(createApp(), { port: 0 })
@@ -250,40 +253,42 @@ export function listen(app: Servable, options: ListenOptions = {}): Promise<Runn
     maxConnections = SERVER_LIMITS.maxConnections,
   } = options
   let closing = false
-  const listener =
-    typeof app === 'function'
-      ? app
-      : getRequestListener(
-          atTheEdge(app.fetch, () => closing),
-          { hostname: host },
-        )
-  const handle = inTurn(log === undefined ? listener : withRequestLog(listener, log))
+  const timeouts = [headersTimeout, requestTimeout].filter((timeout) => timeout > 0)
+  const serverOptions = {
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout,
+    connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, ...timeouts),
+  }
+  const edge = (listener: NodeListener) =>
+    oneAtATime(log === undefined ? listener : withRequestLog(listener, log))
   // Built inside the executor: Node throws on settings it refuses (headersTimeout past
   // requestTimeout), and that becomes the rejection.
   return new Promise((resolve, reject) => {
-    const timeouts = [headersTimeout, requestTimeout].filter((timeout) => timeout > 0)
-    const server = createServer(
-      {
-        headersTimeout,
-        requestTimeout,
-        keepAliveTimeout,
-        connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, ...timeouts),
-      },
-      handle,
-    )
+    const server: Server =
+      typeof app === 'function'
+        ? createServer(serverOptions, edge(app)).listen(port, host)
+        : (serve({
+            fetch: sentByNode(app.fetch, () => closing),
+            port,
+            hostname: host,
+            serverOptions,
+            // Node's createServer is overloaded, which no arrow function can be: a cast.
+            createServer: ((settings: ServerOptions, listener: NodeListener) =>
+              createServer(settings, edge(listener))) as typeof createServer,
+          }) as Server)
     server.maxConnections = maxConnections
     server.setTimeout(idleTimeout)
     server.on('checkContinue', (incoming, outgoing) => {
-      // The app refuses an oversized body from its Content-Length alone, without reading it, so
-      // it can answer before the client sends anything; closing the connection afterwards spares
-      // reading the body the client may send anyway.
-      const declared = Number(incoming.headers['content-length'])
-      if (declared > maxBodyBytes) outgoing.shouldKeepAlive = false
+      // The app refuses an oversized body from its Content-Length alone, so it answers before
+      // the client sends the body; the connection is then closed rather than read.
+      if (Number(incoming.headers['content-length']) > maxBodyBytes)
+        outgoing.shouldKeepAlive = false
       else outgoing.writeContinue()
-      handle(incoming, outgoing)
+      server.emit('request', incoming, outgoing)
     })
     server.once('error', reject)
-    server.listen(port, host, () => {
+    server.once('listening', () => {
       server.off('error', reject)
       const { address, family, port: boundPort } = server.address() as AddressInfo
       const hostInUrl = family === 'IPv6' ? `[${address}]` : address

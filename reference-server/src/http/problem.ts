@@ -1,6 +1,7 @@
 import { type ProblemDetails, statusTextFor } from '@todokit/sdk/contract'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ProblemText } from './problems.ts'
 
 /** One invalid field of a request: where it is (RFC 6901 JSON Pointer) and what is wrong. */
 export type FieldError = { pointer: string; detail: string }
@@ -26,9 +27,24 @@ interface ProblemOptions {
  * @example
  * problem(400, 'The body is not valid JSON') // → 400 { type: 'about:blank', title: 'Bad Request', status: 400, detail }
  */
-export function problem(status: number, detail: string, options: ProblemOptions = {}): Response {
+export function problem(text: ProblemText, options?: ProblemOptions): Response
+export function problem(status: number, detail: string, options?: ProblemOptions): Response
+export function problem(
+  status: number | ProblemText,
+  detail?: string | ProblemOptions,
+  options: ProblemOptions = {},
+): Response {
+  if (typeof status === 'object') {
+    const { status: code, detail: text, ...rest } = status
+    return problem(code, text, { ...rest, ...(detail as ProblemOptions | undefined) })
+  }
   const { type = 'about:blank' } = options
-  const body: ProblemDetails = { type, title: statusTextFor(status), status, detail }
+  const body: ProblemDetails = {
+    type,
+    title: statusTextFor(status),
+    status,
+    detail: detail as string,
+  }
   if (options.errors !== undefined && options.errors.length > 0) body.errors = [...options.errors]
   return new Response(JSON.stringify(body), {
     status,
@@ -43,20 +59,20 @@ export function problem(status: number, detail: string, options: ProblemOptions 
  * @example
  * if (store.get(id)) fail(409, `A todo with id ${id} already exists`)
  */
-export function fail(status: number, detail: string, options?: ProblemOptions): never {
-  throw problemException(status, detail, options)
-}
-
-/** The `HTTPException` that {@link fail} throws, for code that rejects rather than throws. */
-export function problemException(
-  status: number,
-  detail: string,
-  options: ProblemOptions = {},
-): HTTPException {
-  return new HTTPException(status as ContentfulStatusCode, {
-    res: problem(status, detail, options),
-    message: detail,
-    cause: options.cause,
+export function fail(text: ProblemText, options?: ProblemOptions): never
+export function fail(status: number, detail: string, options?: ProblemOptions): never
+export function fail(
+  status: number | ProblemText,
+  detail?: string | ProblemOptions,
+  options?: ProblemOptions,
+): never {
+  const response =
+    typeof status === 'object'
+      ? problem(status, detail as ProblemOptions | undefined)
+      : problem(status, detail as string, options)
+  throw new HTTPException(response.status as ContentfulStatusCode, {
+    res: response,
+    cause: (typeof status === 'object' ? (detail as ProblemOptions | undefined) : options)?.cause,
   })
 }
 

@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import * as z from 'zod/mini'
 import { fieldErrors, PARSE_OPTIONS, type Wording } from './field-errors.ts'
 import { fail, jsonPointer } from './problem.ts'
+import { PROBLEMS } from './problems.ts'
 
 /** The media type of every success body. */
 export const JSON_TYPE = 'application/json'
@@ -31,7 +32,7 @@ export function jsonBodyReader(
   accepted: readonly string[],
   acceptHeader?: 'accept-post' | 'accept-patch',
 ): (c: Context) => Promise<unknown> {
-  const tooLarge = () => fail(413, `The body is larger than ${maxBytes} bytes`)
+  const tooLarge = () => fail(PROBLEMS.tooLarge(maxBytes))
   // Counts a body without a declared length as it arrives, and buffers it for the read below.
   const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
   const brokeOff = () => fail(400, 'The body broke off before its end')
@@ -39,7 +40,7 @@ export function jsonBodyReader(
     const contentType = c.req.header('content-type')
     if (contentType === undefined || !accepted.includes(mediaType(contentType))) {
       const got = contentType === undefined ? 'no content-type' : `content-type ${contentType}`
-      fail(415, `Send the body as ${accepted.join(' or ')}; got ${got}`, {
+      fail(PROBLEMS.unsupportedMediaType(accepted, got), {
         headers: acceptHeader ? { [acceptHeader]: accepted.join(', ') } : {},
       })
     }
@@ -82,17 +83,13 @@ export function parseBody<Schema extends z.ZodMiniType>(
 ): z.output<Schema> {
   const result = z.safeParse(schema, value, PARSE_OPTIONS)
   if (!result.success) {
-    fail(400, 'The body does not match the schema; see errors', {
-      errors: fieldErrors(result.error.issues, wording),
-    })
+    fail(PROBLEMS.invalidBody(fieldErrors(result.error.issues, wording)))
   }
   const { content } = result.data as { content?: unknown }
   if (typeof content === 'string' && LONE_SURROGATE.test(content)) {
     const detail =
       'Contains a lone surrogate (an unpaired \\ud800–\\udfff escape); send well-formed Unicode'
-    fail(400, 'The body does not match the schema; see errors', {
-      errors: [{ pointer: '/content', detail }],
-    })
+    fail(PROBLEMS.invalidBody([{ pointer: '/content', detail }]))
   }
   return result.data
 }

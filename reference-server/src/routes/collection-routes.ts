@@ -1,13 +1,20 @@
-import { COLLECTION_PATH, TodoCreate, todoPath } from '@todokit/sdk/contract'
+import { COLLECTION_PATH, type Todo, TodoCreate, todoPath } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
 import { JSON_TYPE, jsonBodyReader, parseBody, rejectQuery } from '../http/request.ts'
 import { createTodo, type TodoStore } from '../store/store.ts'
+import { hashText } from '../store/todo-json.ts'
 import { registerOperation } from './allowed-methods.ts'
 import { ifNoneMatchHits } from './conditional.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { parseListQuery } from './list-query.ts'
-import { hash53 } from './todo-json.ts'
-import { jsonArrayBody, notModified, todoResponse } from './todo-responses.ts'
+import { jsonArrayBody, type ListBody, notModified, todoResponse } from './todo-responses.ts'
+
+/** Every todo of an async list, collected. */
+async function collect(todos: AsyncIterable<Todo>): Promise<Todo[]> {
+  const collected: Todo[] = []
+  for await (const todo of todos) collected.push(todo)
+  return collected
+}
 
 /**
  * Registers `GET /todos` (filters, search, order, paging, ETag) and `POST /todos` on `app`.
@@ -30,27 +37,32 @@ export function registerCollectionRoutes(
     const search = mark === -1 ? '' : url.slice(mark + 1)
     const { limit, cursor, ...listing } = parseListQuery(search)
     const after = cursor === undefined ? undefined : decodeCursor(listing, cursor)
-    const etag = `"${epoch}-${store.revision}-${hash53(search)}"`
+    const etag = `"${epoch}-${store.revision}-${hashText(search)}"`
     if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
     const headers: Record<string, string> = { 'content-type': JSON_TYPE, etag }
+    // HEAD gets no body, so it must not start a list that nothing would read to its end.
+    const respond = (body: ListBody) =>
+      new Response(c.req.method === 'HEAD' ? null : body, { headers })
     if (limit === undefined) {
-      // HEAD gets no body, so it must not start a list that nothing would read to its end.
-      if (c.req.method === 'HEAD') return new Response(null, { headers })
-      return new Response(jsonArrayBody(store.list(listing, { after })), { headers })
+      if (c.req.method === 'HEAD') return respond('')
+      const body = jsonArrayBody(store.list(listing, { after }))
+      return body instanceof Promise ? body.then(respond) : respond(body)
     }
     // One todo past the page says whether another page follows, so the last page has no Link.
-    const page = [...store.list(listing, { after, limit: limit + 1 })]
-    const last = page.length > limit ? page[limit - 1] : undefined
-    if (last !== undefined) {
-      page.length = limit
-      // Relative to the request (the same path, another query): neither a Host header nor a
-      // proxy in front can make it lead anywhere but where this page was asked for.
-      const next = new URLSearchParams(search)
-      next.set('cursor', encodeCursor(listing, last))
-      headers.link = `<?${next}>; rel="next"`
+    const answerPage = (page: Todo[]) => {
+      const last = page.length > limit ? page[limit - 1] : undefined
+      if (last !== undefined) {
+        page.length = limit
+        // Relative to the request (the same path, another query): neither a Host header nor a
+        // proxy in front can make it lead anywhere but where this page was asked for.
+        const next = new URLSearchParams(search)
+        next.set('cursor', encodeCursor(listing, last))
+        headers.link = `<?${next}>; rel="next"`
+      }
+      return respond(jsonArrayBody(page))
     }
-    if (c.req.method === 'HEAD') return new Response(null, { headers })
-    return new Response(jsonArrayBody(page), { headers })
+    const page = store.list(listing, { after, limit: limit + 1 })
+    return Symbol.asyncIterator in page ? collect(page).then(answerPage) : answerPage([...page])
   })
 
   const readBody = jsonBodyReader(limits.maxBodyBytes, [JSON_TYPE], 'accept-post')

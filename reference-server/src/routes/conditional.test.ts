@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { appWith, jsonRequest, MILK, WALK } from '../../test/helpers.ts'
 import { listen } from '../http/listen.ts'
-import { ifMatchFails, ifNoneMatchHits } from './conditional.ts'
+import { ifMatchTags, ifNoneMatchHits } from './conditional.ts'
 
 describe('ETags on todos', () => {
   it('answers If-None-Match with the current ETag with 304 and no body', async () => {
@@ -102,9 +102,10 @@ describe('entity tag comparison', () => {
     expect(ifNoneMatchHits('W/"a"', '"a"')).toBe(true)
     expect(ifNoneMatchHits('"b", "a"', '"a"')).toBe(true)
     expect(ifNoneMatchHits('"b"', '"a"')).toBe(false)
-    expect(ifMatchFails('W/"a"', '"a"')).toBe(true)
-    expect(ifMatchFails('"b", "a"', '"a"')).toBe(false)
-    expect(ifMatchFails(undefined, '"a"')).toBe(false)
+    expect(ifMatchTags('W/"a"')).toEqual(['W/"a"'])
+    expect(ifMatchTags('"b", "a"')).toEqual(['"b"', '"a"'])
+    expect(ifMatchTags(' * ')).toEqual(['*'])
+    expect(ifMatchTags(undefined)).toBeUndefined()
   })
 })
 

@@ -21,11 +21,13 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 }
 
 /**
- * Whether `If-Match` forbids a write to the current representation with `etag`: the header is
- * present and neither `*` nor one of its strong tags equals `etag`.
+ * The entity tags `If-Match` lists, as a store's precondition (`['*']` for any version), or
+ * `undefined` without the header. The server's ETags are strong, so these are compared strongly.
+ *
+ * @example
+ * ifMatchTags('"abc", "def"') // → ['"abc"', '"def"']
  */
-export function ifMatchFails(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false
-  if (header.trim() === '*') return false
-  return !entityTags(header).includes(etag)
+export function ifMatchTags(header: string | undefined): string[] | undefined {
+  if (header === undefined) return undefined
+  return header.trim() === '*' ? ['*'] : entityTags(header)
 }

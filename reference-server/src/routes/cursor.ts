@@ -1,8 +1,10 @@
 import { LIST_QUERY_PARAMETERS, Todo, type TodoListQuery } from '@todokit/sdk/contract'
+import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import * as z from 'zod/mini'
 import { fail } from '../http/problem.ts'
+import { PROBLEMS } from '../http/problems.ts'
 import { type Keyset, keysetKeys, sortKey } from '../store/store.ts'
-import { hash53 } from './todo-json.ts'
+import { hashText } from '../store/todo-json.ts'
 
 /**
  * Paging cursors: base64url of the JSON array `[binding, ...values]`, where `values` are the
@@ -21,7 +23,7 @@ const BOUND = LIST_QUERY_PARAMETERS.filter(
 )
 
 function binding(query: Listing): string {
-  return hash53(JSON.stringify(BOUND.map((name) => query[name])))
+  return hashText(JSON.stringify(BOUND.map((name) => query[name])))
 }
 
 /**
@@ -34,9 +36,8 @@ function binding(query: Listing): string {
 export function encodeCursor(query: Listing, last: Todo): string {
   const values = keysetKeys(query.order).map((key) => last[sortKey(key).field])
   const bytes = new TextEncoder().encode(JSON.stringify([binding(query), ...values]))
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+  // Unpadded, so that a cursor needs no escaping in a query string.
+  return encodeBase64Url(bytes.buffer).replace(/=+$/, '')
 }
 
 /**
@@ -68,9 +69,7 @@ export function decodeCursor(query: Listing, cursor: string): Keyset {
 function parse(cursor: string): unknown {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined
   try {
-    const binary = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'))
-    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0))
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(decodeBase64Url(cursor)))
   } catch {
     return undefined
   }
@@ -79,7 +78,5 @@ function parse(cursor: string): unknown {
 function invalidCursor(
   detail = 'The cursor is not one this server wrote; send the cursor of a Link header unchanged, or start again without cursor',
 ): never {
-  return fail(400, 'The query is invalid; see errors', {
-    errors: [{ pointer: '/cursor', detail }],
-  })
+  return fail(PROBLEMS.invalidQuery([{ pointer: '/cursor', detail }]))
 }

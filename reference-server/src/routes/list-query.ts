@@ -6,17 +6,11 @@ import {
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
 import { fieldErrors, PARSE_OPTIONS } from '../http/field-errors.ts'
-import { type FieldError, fail, jsonPointer } from '../http/problem.ts'
+import { type FieldError, fail } from '../http/problem.ts'
+import { PROBLEMS } from '../http/problems.ts'
 
 const KNOWN = LIST_QUERY_PARAMETERS.join(', ')
 const SORT_KEYS = OrderKey.options.join(', ')
-
-/** Parameters whose decoded value is a list, so they may be repeated (`order=a&order=b`). */
-const LIST_PARAMETERS: ReadonlySet<string> = new Set(
-  Object.entries(z.toJSONSchema(TodoListQuery, { io: 'output' }).properties ?? {})
-    .filter(([, schema]) => typeof schema === 'object' && schema.type === 'array')
-    .map(([name]) => name),
-)
 
 /**
  * Decodes the query string of `GET /todos` (without the `?`) with the contract's codec, or
@@ -31,22 +25,12 @@ const LIST_PARAMETERS: ReadonlySet<string> = new Set(
 export function parseListQuery(search: string): TodoListQueryValue {
   // No prototype: a parameter named `__proto__` must become an own key (and so an unknown
   // parameter) rather than a silently ignored write to the prototype.
+  // A repeated parameter becomes an array, which the codec takes where a list belongs (order).
   const raw: Record<string, string | string[]> = Object.create(null)
-  const errors: FieldError[] = []
   for (const [name, value] of new URLSearchParams(search)) {
     const earlier = raw[name]
-    if (earlier === undefined) {
-      raw[name] = LIST_PARAMETERS.has(name) ? [value] : value
-    } else if (Array.isArray(earlier)) {
-      earlier.push(value)
-    } else {
-      errors.push({
-        pointer: jsonPointer([name]),
-        detail: `The query parameter "${name}" is repeated; send it once`,
-      })
-    }
+    raw[name] = earlier === undefined ? value : [earlier, value].flat()
   }
-  if (errors.length > 0) invalidQuery(errors)
   const decoded = z.safeDecode(TodoListQuery, raw as z.input<typeof TodoListQuery>, PARSE_OPTIONS)
   if (decoded.success) return decoded.data
   const describe = (issue: z.core.$ZodIssue): string => {
@@ -54,6 +38,9 @@ export function parseListQuery(search: string): TodoListQueryValue {
     if (name === 'order' && typeof index === 'number') {
       const key = [raw.order ?? []].flat().join(',').split(',')[index]
       return `Unknown sort key "${key}" in order; use ${SORT_KEYS}`
+    }
+    if (issue.code === 'invalid_type' && Array.isArray(raw[String(name)])) {
+      return `The query parameter "${String(name)}" is repeated; send it once`
     }
     return `${issue.message} (query parameter ${String(name)})`
   }
@@ -67,5 +54,5 @@ export function parseListQuery(search: string): TodoListQueryValue {
 }
 
 function invalidQuery(errors: FieldError[]): never {
-  return fail(400, 'The query is invalid; see errors', { errors })
+  return fail(PROBLEMS.invalidQuery(errors))
 }

@@ -1,13 +1,14 @@
-import { type Todo, TodoPatch, TodoReplace } from '@todokit/sdk/contract'
+import { TodoPatch, TodoReplace } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
 import type * as z from 'zod/mini'
 import { fail } from '../http/problem.ts'
+import { PROBLEMS } from '../http/problems.ts'
 import { JSON_TYPE, jsonBodyReader, parseBody, recordId } from '../http/request.ts'
-import type { TodoStore, TodoTable } from '../store/store.ts'
+import { deleteTodo, replaceTodo, type TodoStore, updateTodo } from '../store/store.ts'
+import { serialized } from '../store/todo-json.ts'
 import { registerOperation } from './allowed-methods.ts'
-import { ifMatchFails, ifNoneMatchHits } from './conditional.ts'
-import { represent } from './todo-json.ts'
-import { jsonResponse, notModified, todoNotFound, todoResponse } from './todo-responses.ts'
+import { ifMatchTags, ifNoneMatchHits } from './conditional.ts'
+import { jsonResponse, notModified, todoResponse } from './todo-responses.ts'
 
 /** What a client may send instead of null, by the type zod expected. */
 const VALUE_OF_TYPE: Record<string, string> = { string: 'a string', boolean: 'true or false' }
@@ -31,23 +32,6 @@ function describePatchIssue(patch: unknown, issue: z.core.$ZodIssue): string {
 }
 
 /**
- * The stored todo a write may change, or the 404/412 that refuses it. Called inside the store's
- * write, so the todo checked is the todo changed.
- */
-function target(table: TodoTable, id: number, ifMatch: string | undefined): Todo {
-  const current = table.get(id) ?? todoNotFound(id)
-  if (ifMatch === undefined) return current
-  const { etag } = represent(current)
-  if (ifMatchFails(ifMatch, etag)) {
-    fail(
-      412,
-      `If-Match does not match the current ETag of todo ${id} (${etag}); it changed since you read it`,
-    )
-  }
-  return current
-}
-
-/**
  * Registers GET, PUT, PATCH and DELETE on `/todos/{id}`. Checks run in RFC 9110 order: the
  * request itself (path, query, body) first, then existence (404), then `If-Match` (412).
  */
@@ -61,7 +45,8 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
 
   registerOperation(app, 'get', (c) => {
     const id = recordId(c)
-    const { json, etag } = represent(store.get(id) ?? todoNotFound(id))
+    const todo = store.get(id) ?? fail(PROBLEMS.todoNotFound(id))
+    const { json, etag } = serialized(todo)
     if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
     return jsonResponse(json, 200, { etag })
   })
@@ -71,14 +56,10 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
     const input = parseBody(TodoReplace, await readPut(c))
     if (input.id !== id) {
       const detail = `The body's id ${input.id} differs from the path's id ${id}; an id never changes`
-      fail(400, 'The body does not match the schema; see errors', {
-        errors: [{ pointer: '/id', detail }],
-      })
+      fail(PROBLEMS.invalidBody([{ pointer: '/id', detail }]))
     }
-    const ifMatch = c.req.header('if-match')
-    return todoResponse(
-      await store.write((table) => target(table, id, ifMatch) && table.put(input)),
-    )
+    const precondition = ifMatchTags(c.req.header('if-match'))
+    return todoResponse(await store.write((table) => replaceTodo(table, input, precondition)))
   })
 
   registerOperation(app, 'update', async (c) => {
@@ -89,24 +70,16 @@ export function registerRecordRoutes(app: Hono, store: TodoStore, maxBodyBytes: 
         key === 'id' ? "A todo's id cannot change; leave id out" : `Unknown field "${key}"`,
       describe: (issue) => describePatchIssue(body, issue),
     })
-    const ifMatch = c.req.header('if-match')
-    const todo = await store.write((table) => {
-      const current = target(table, id, ifMatch)
-      // A field the patch leaves out is absent from it, so the stored value stays.
-      return table.put({ ...current, ...patch })
-    })
-    return todoResponse(todo)
+    const precondition = ifMatchTags(c.req.header('if-match'))
+    // A field the patch leaves out is absent from it, so the stored value stays.
+    return todoResponse(await store.write((table) => updateTodo(table, id, patch, precondition)))
   })
 
   registerOperation(app, 'delete', async (c) => {
     const id = recordId(c)
-    const ifMatch = c.req.header('if-match')
-    const deleted = await store.write((table) => {
-      const current = target(table, id, ifMatch)
-      table.remove(id)
-      return current
-    })
+    const precondition = ifMatchTags(c.req.header('if-match'))
+    const deleted = await store.write((table) => deleteTodo(table, id, precondition))
     // The body is the todo as it was; no ETag, since the resource is gone.
-    return jsonResponse(represent(deleted).json, 200)
+    return jsonResponse(serialized(deleted).json, 200)
   })
 }

@@ -1,7 +1,6 @@
-import { PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract'
-import { fail } from '../http/problem.ts'
+import type { Todo } from '@todokit/sdk/contract'
 import { JSON_TYPE } from '../http/request.ts'
-import { represent } from './todo-json.ts'
+import { serialized } from '../store/todo-json.ts'
 
 /** A JSON success response from already-serialised text. */
 export function jsonResponse(
@@ -14,7 +13,7 @@ export function jsonResponse(
 
 /** A todo with its ETag. */
 export function todoResponse(todo: Todo, status = 200, headers: Record<string, string> = {}) {
-  const { json, etag } = represent(todo)
+  const { json, etag } = serialized(todo)
   return jsonResponse(json, status, { ...headers, etag })
 }
 
@@ -23,48 +22,94 @@ export function notModified(etag: string): Response {
   return new Response(null, { status: 304, headers: { etag } })
 }
 
-/** Refuses a request for a todo no one has, saying so by the problem type too. */
-export function todoNotFound(id: number): never {
-  return fail(404, `No todo with id ${id}`, { type: PROBLEM_TYPES.todoNotFound })
+/**
+ * Characters of JSON a list response holds at a time: memory per request, however long the
+ * list. As much as a socket buffers before it asks the writer to wait (Node's 16 KiB), so a
+ * list's turn on the event loop writes one chunk and the next waits for the socket to drain.
+ */
+const CHUNK_CHARS = 16 * 1024
+
+/** A JSON array's text, written a chunk at a time. */
+class ArrayText {
+  #text = '['
+  #first = true
+  add(todo: Todo): void {
+    this.#text += (this.#first ? '' : ',') + serialized(todo).json
+    this.#first = false
+  }
+  get full(): boolean {
+    return this.#text.length >= CHUNK_CHARS
+  }
+  /** The text since the last take, closed with `]` when `last`. */
+  take(last: boolean): string {
+    const text = last ? `${this.#text}]` : this.#text
+    this.#text = ''
+    return text
+  }
 }
 
-/** Characters of JSON a list response holds at a time: memory per request, however long the list. */
-const CHUNK_CHARS = 64 * 1024
+/** A list's body: its text when it fits in one chunk, else a stream of its chunks. */
+export type ListBody = string | ReadableStream<Uint8Array>
 
-/**
- * `todos` as a JSON array, read from the iterable only as the client takes it: a list costs a
- * chunk of memory however many todos it holds. A list that fits in one chunk is returned as a
- * string, which the Node adapter writes in one go; a client that goes away from a longer one
- * ends the iteration, which releases what the store holds for it.
- */
-export function jsonArrayBody(todos: Iterable<Todo>): string | ReadableStream<Uint8Array> {
-  const iterator = todos[Symbol.iterator]()
-  let first = true
-  /** The next chunk of the array's text, and whether it is the last. */
-  const nextChunk = (): [string, boolean] => {
-    let text = first ? '[' : ''
-    while (text.length < CHUNK_CHARS) {
-      const next = iterator.next()
-      if (next.done) return [`${text}]`, true]
-      text += (first ? '' : ',') + represent(next.value).json
-      first = false
-    }
-    return [text, false]
-  }
-  const [head, done] = nextChunk()
-  if (done) return head
+function chunkStream(
+  head: string,
+  nextChunk: () => [string, boolean] | Promise<[string, boolean]>,
+  release: () => unknown,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   return new ReadableStream({
     start(controller) {
       controller.enqueue(encoder.encode(head))
     },
-    pull(controller) {
-      const [text, last] = nextChunk()
+    async pull(controller) {
+      const [text, last] = await nextChunk()
       controller.enqueue(encoder.encode(text))
       if (last) controller.close()
     },
-    cancel() {
-      iterator.return?.()
+    async cancel() {
+      await release()
     },
   })
+}
+
+/**
+ * `todos` as a JSON array, read from the store only as the client takes it: a list costs a
+ * chunk of memory however many todos it holds. A list that fits in one chunk is a string,
+ * which the Node adapter writes in one go; a client that goes away from a longer one ends the
+ * iteration, which releases what the store holds for it. A list the store gives at once is
+ * answered at once; one it gives in slices, once its first chunk is ready.
+ */
+export function jsonArrayBody(todos: Iterable<Todo>): ListBody
+export function jsonArrayBody(
+  todos: Iterable<Todo> | AsyncIterable<Todo>,
+): ListBody | Promise<ListBody>
+export function jsonArrayBody(
+  todos: Iterable<Todo> | AsyncIterable<Todo>,
+): ListBody | Promise<ListBody> {
+  const text = new ArrayText()
+  if (Symbol.asyncIterator in todos) {
+    const iterator = todos[Symbol.asyncIterator]()
+    const nextChunk = async (): Promise<[string, boolean]> => {
+      while (!text.full) {
+        const next = await iterator.next()
+        if (next.done) return [text.take(true), true]
+        text.add(next.value)
+      }
+      return [text.take(false), false]
+    }
+    return nextChunk().then(([head, done]) =>
+      done ? head : chunkStream(head, nextChunk, () => iterator.return?.()),
+    )
+  }
+  const iterator = todos[Symbol.iterator]()
+  const nextChunk = (): [string, boolean] => {
+    while (!text.full) {
+      const next = iterator.next()
+      if (next.done) return [text.take(true), true]
+      text.add(next.value)
+    }
+    return [text.take(false), false]
+  }
+  const [head, done] = nextChunk()
+  return done ? head : chunkStream(head, nextChunk, () => iterator.return?.())
 }

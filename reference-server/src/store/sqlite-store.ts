@@ -1,7 +1,14 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
-import { TODO_FIELDS, Todo, type TodoField, type TodoListQuery } from '@todokit/sdk/contract'
-import { problemException } from '../http/problem.ts'
-import { keysetKeys, type ListPage, sortKey, type TodoStore, type TodoTable } from './store.ts'
+import { TODO_FIELDS, type Todo, type TodoField, type TodoListQuery } from '@todokit/sdk/contract'
+import { checkpoints } from './checkpoint.ts'
+import {
+  keysetKeys,
+  type ListPage,
+  sortKey,
+  type TodoStore,
+  TodoStoreError,
+  type TodoTable,
+} from './store.ts'
 
 /**
  * AUTOINCREMENT keeps the highest id ever stored in `sqlite_sequence`, so ids of deleted todos
@@ -37,8 +44,15 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number
 }
 
-/** Readers kept open for later lists; more are opened while that many lists are streaming. */
-const IDLE_READERS = 4
+/**
+ * Read connections at most, each streaming one list from a snapshot of its own. Past them (lists
+ * their clients are slow to read, or never read) a list is read in pages from the main
+ * connection, so slow readers can never use up the process's files and fail a write.
+ */
+const MAX_READERS = 8
+
+/** Rows a list reads from the main connection at a time, once every reader is busy. */
+const ROWS_PER_READ = 256
 
 /** `q` matches as `String.prototype.toLowerCase` says (SQLite's own `lower()` knows only ASCII). */
 const CONTAINS = 'todokit_contains'
@@ -49,10 +63,11 @@ type Outcome = { value: unknown } | { error: unknown }
 /** The todo columns, named as the contract names the fields. */
 const COLUMNS = TODO_FIELDS.join(', ')
 
-/** Fields SQLite keeps as 0 or 1, since it has no boolean type. */
-const BOOLEAN_FIELDS: ReadonlySet<TodoField> = new Set(
-  TODO_FIELDS.filter((field) => Todo.shape[field]._zod.def.type === 'boolean'),
-)
+/** The todo fields whose values are booleans. */
+type BooleanField = { [Field in TodoField]: Todo[Field] extends boolean ? Field : never }[TodoField]
+
+/** Fields SQLite keeps as 0 or 1, since it has no boolean type (the table's CHECK says which). */
+const BOOLEAN_FIELDS: ReadonlySet<TodoField> = new Set<BooleanField>(['completed'])
 
 /** A field's value as a column holds it. */
 function toColumn(value: string | number | boolean): SQLInputValue {
@@ -120,8 +135,8 @@ function listStatement(
  * A store in an SQLite file through `node:sqlite`: a write resolves once it is committed with
  * `synchronous=FULL` in WAL mode, so it survives `kill -9` or a power cut at any moment after.
  * Writes that arrive in the same turn of the event loop share one transaction, and so one
- * fsync. Lists stream from a read connection of their own, a consistent snapshot that writes
- * do not wait for. See DURABILITY.md.
+ * fsync. Lists stream from a read connection of their own (a consistent snapshot that writes do
+ * not wait for) while fewer than eight do, and are read in pages past that. See DURABILITY.md.
  *
  * @example
  * const store = await SqliteStore.open('todos.db')
@@ -132,6 +147,7 @@ export class SqliteStore implements TodoStore {
   readonly #database: DatabaseSync
   readonly #openReader: () => DatabaseSync
   readonly #readers: DatabaseSync[] = []
+  #readerCount = 0
   readonly #statements: Record<'get' | 'set' | 'remove' | 'count' | 'dataVersion', StatementSync>
   readonly #table: TodoTable
   #pending: Pending[] = []
@@ -222,14 +238,54 @@ export class SqliteStore implements TodoStore {
     return row === undefined ? undefined : toTodo(row)
   }
 
-  *list(query: TodoListQuery = {}, page: ListPage = {}): Generator<Todo> {
-    const { sql, parameters } = listStatement(query, page)
-    const reader = this.#readers.pop() ?? this.#openReader()
+  async *list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
+    const checkpoint = checkpoints()
+    const reader = this.#readers.pop() ?? this.#openReaderIfAllowed()
+    if (reader === undefined) {
+      yield* this.#listInPages(query, page)
+      return
+    }
     try {
-      for (const row of reader.prepare(sql).iterate(parameters)) yield toTodo(row)
+      const { sql, parameters } = listStatement(query, page)
+      for (const row of reader.prepare(sql).iterate(parameters)) {
+        yield toTodo(row)
+        const turn = checkpoint()
+        if (turn) await turn
+      }
     } finally {
-      if (this.#closed || this.#readers.length >= IDLE_READERS) reader.close()
+      if (this.#closed) reader.close()
       else this.#readers.push(reader)
+    }
+  }
+
+  /** A new read connection, unless {@link MAX_READERS} are open. */
+  #openReaderIfAllowed(): DatabaseSync | undefined {
+    if (this.#readerCount >= MAX_READERS) return undefined
+    this.#readerCount++
+    return this.#openReader()
+  }
+
+  /**
+   * The list read {@link ROWS_PER_READ} rows at a time from the main connection, each read
+   * continuing after the last todo of the one before: no file is held open while the client
+   * reads, though a write between two reads shows in the later one.
+   */
+  async *#listInPages(query: TodoListQuery, page: ListPage): AsyncGenerator<Todo> {
+    const checkpoint = checkpoints()
+    let { after } = page
+    let left = page.limit ?? Number.POSITIVE_INFINITY
+    while (left > 0) {
+      const limit = Math.min(left, ROWS_PER_READ)
+      const { sql, parameters } = listStatement(query, { after, limit })
+      const todos = this.#database.prepare(sql).all(parameters).map(toTodo)
+      for (const todo of todos) {
+        yield todo
+        const turn = checkpoint()
+        if (turn) await turn
+      }
+      if (todos.length < limit) return
+      after = todos.at(-1)
+      left -= todos.length
     }
   }
 
@@ -273,8 +329,8 @@ export class SqliteStore implements TodoStore {
       this.#database.exec('COMMIT')
     } catch (cause) {
       if (this.#database.isTransaction) this.#database.exec('ROLLBACK')
-      const detail = 'The database could not commit the write, so nothing changed; try again later'
-      for (const { settle } of batch) settle({ error: problemException(503, detail, { cause }) })
+      const busy = new TodoStoreError({ reason: 'busy' }, { cause })
+      for (const { settle } of batch) settle({ error: busy })
       return
     }
     this.#revision++

@@ -6,7 +6,7 @@ import {
   type TodoField,
   type TodoListQuery,
 } from '@todokit/sdk/contract'
-import { fail } from '../http/problem.ts'
+import { serialized } from './todo-json.ts'
 
 /**
  * Where the reference server keeps todos. Reads are synchronous and see every acknowledged
@@ -24,13 +24,14 @@ export interface TodoStore {
   /** The todo with `id`, or `undefined`. */
   get(id: number): Todo | undefined
   /**
-   * The todos `query` selects, in its order (ties and no order: ascending id). The iterable is
-   * a snapshot taken when iteration starts and may be read lazily, so a long list is never held
-   * whole; stop early with `return()` (a `for…of` `break` does it) to release it. `page` starts
-   * the list after a keyset and cuts it at a length; `query.limit` and `query.cursor` are the
-   * route's to read, not the store's.
+   * The todos `query` selects, in its order (ties and no order: ascending id): at once, or read
+   * lazily, so a long list is never held whole; stop early with `return()` (a `for await`
+   * `break` does it) to release it. A long list gives the event loop a turn after each slice of
+   * its work, so other requests are answered meanwhile. `page` starts the list after a keyset
+   * and cuts it at a length; `query.limit` and `query.cursor` are the route's to read, not the
+   * store's.
    */
-  list(query?: TodoListQuery, page?: ListPage): Iterable<Todo>
+  list(query?: TodoListQuery, page?: ListPage): Iterable<Todo> | AsyncIterable<Todo>
   /**
    * Runs `change` on the stored todos and resolves with its result once the change is as
    * durable as the store promises (for the SQLite store: committed, fsynced). `change` runs
@@ -119,17 +120,6 @@ export interface TodoTable {
 }
 
 /**
- * The highest id a client may choose. The ids above are left for the server to assign, so no
- * request can take the last id and leave creates without one nothing to hand out: after the
- * highest choosable id, 2^52 − 1 ids (4.5 quadrillion creates) remain.
- *
- * @example
- * // POST /todos {"id": 4503599627370497, "content": "x"} → 400, pointer /id
- * MAX_CLIENT_ID === 4_503_599_627_370_496 // → true
- */
-export const MAX_CLIENT_ID = 2 ** 52
-
-/**
  * How many todos a store holds at most unless `createApp({ maxTodos })` (or the CLI's
  * `--max-todos`) says otherwise; a create past it gets 409.
  *
@@ -139,25 +129,99 @@ export const MAX_CLIENT_ID = 2 ** 52
 export const DEFAULT_MAX_TODOS = 100_000
 
 /**
- * Stores the todo a `POST /todos` body describes: 400 for an id above {@link MAX_CLIENT_ID},
- * 409 once `maxTodos` are stored or when the id is taken; without an id it gets `nextId`.
+ * Why a store refused a change, in the todos' own terms; the HTTP layer answers each with its
+ * problem.
+ */
+export type Refusal =
+  | { reason: 'not-found'; id: number }
+  | { reason: 'id-taken'; id: number }
+  | { reason: 'precondition-failed'; id: number; version: string }
+  | { reason: 'full'; maxTodos: number }
+  | { reason: 'ids-used-up' }
+  | { reason: 'busy' }
+
+/** A refusal in a sentence, for logs and the CLI. */
+function describeRefusal(refusal: Refusal): string {
+  switch (refusal.reason) {
+    case 'not-found':
+      return `no todo has id ${refusal.id}`
+    case 'id-taken':
+      return `the id ${refusal.id} is taken`
+    case 'precondition-failed':
+      return `todo ${refusal.id} is no longer ${refusal.version}`
+    case 'full':
+      return `it holds its maximum of ${refusal.maxTodos} todos`
+    case 'ids-used-up':
+      return 'every id it may assign has been used'
+    case 'busy':
+      return 'the database could not commit'
+  }
+}
+
+/**
+ * A change the store refused, and why.
+ *
+ * @example
+ * await store.write((table) => deleteTodo(table, 7)) // rejects: refusal { reason: 'not-found', id: 7 }
+ */
+export class TodoStoreError extends Error {
+  override readonly name = 'TodoStoreError'
+  readonly refusal: Refusal
+  constructor(refusal: Refusal, options?: ErrorOptions) {
+    super(`The store refused the change: ${describeRefusal(refusal)}`, options)
+    this.refusal = refusal
+  }
+}
+
+/**
+ * What a conditional write expects of the todo it changes: the versions (entity tags) it may
+ * have, `'*'` for any; `undefined` for an unconditional write.
+ */
+export type Precondition = readonly string[] | undefined
+
+/** The stored todo with `id`, if `precondition` allows a write to it. */
+function writable(table: TodoTable, id: number, precondition: Precondition): Todo {
+  const current = table.get(id)
+  if (current === undefined) throw new TodoStoreError({ reason: 'not-found', id })
+  if (precondition === undefined || precondition.includes('*')) return current
+  const version = serialized(current).etag
+  if (!precondition.includes(version)) {
+    throw new TodoStoreError({ reason: 'precondition-failed', id, version })
+  }
+  return current
+}
+
+/**
+ * Stores a new todo from a `POST /todos` body: refused once `maxTodos` are stored or when the
+ * id is taken; without an id it gets `nextId`.
  */
 export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: number): Todo {
-  if (input.id !== undefined && input.id > MAX_CLIENT_ID) {
-    const detail = `Ids above ${MAX_CLIENT_ID} are left for the server to assign; omit id or choose a smaller one`
-    fail(400, 'The body does not match the schema; see errors', {
-      errors: [{ pointer: '/id', detail }],
-    })
-  }
-  if (table.size >= maxTodos) {
-    fail(409, `The store holds its maximum of ${maxTodos} todos; delete some to create more`)
-  }
+  if (table.size >= maxTodos) throw new TodoStoreError({ reason: 'full', maxTodos })
   const id = input.id ?? table.nextId
-  if (id > MAX_TODO_ID) fail(503, 'Every id the server may assign has been used')
-  if (table.get(id) !== undefined) {
-    fail(409, `A todo with id ${id} already exists; omit id to get a new one`, {
-      errors: [{ pointer: '/id', detail: `The id ${id} is taken` }],
-    })
-  }
+  if (id > MAX_TODO_ID) throw new TodoStoreError({ reason: 'ids-used-up' })
+  if (table.get(id) !== undefined) throw new TodoStoreError({ reason: 'id-taken', id })
   return table.insert({ id, ...input })
+}
+
+/** Overwrites the stored todo with `todo.id`, which must exist and meet `precondition`. */
+export function replaceTodo(table: TodoTable, todo: Todo, precondition?: Precondition): Todo {
+  writable(table, todo.id, precondition)
+  return table.put(todo)
+}
+
+/** Changes the fields `patch` holds of the stored todo with `id`; the others stay. */
+export function updateTodo(
+  table: TodoTable,
+  id: number,
+  patch: Partial<Omit<Todo, 'id'>>,
+  precondition?: Precondition,
+): Todo {
+  return table.put({ ...writable(table, id, precondition), ...patch })
+}
+
+/** Removes the stored todo with `id`, and returns it as it was. */
+export function deleteTodo(table: TodoTable, id: number, precondition?: Precondition): Todo {
+  const current = writable(table, id, precondition)
+  table.remove(id)
+  return current
 }

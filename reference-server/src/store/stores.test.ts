@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { runConformance } from '@todokit/conformance'
-import { MAX_TODO_ID, nextLinkTarget, type Todo } from '@todokit/sdk/contract'
+import { MAX_CLIENT_ID, MAX_TODO_ID, nextLinkTarget, type Todo } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { jsonRequest } from '../../test/helpers.ts'
+import { jsonRequest, listed } from '../../test/helpers.ts'
 import { createApp } from '../app.ts'
 import { MemoryStore } from './memory-store.ts'
 import { SqliteStore } from './sqlite-store.ts'
-import { MAX_CLIENT_ID, type TodoStore } from './store.ts'
+import type { TodoStore } from './store.ts'
 
 let directory: string
 const opened: TodoStore[] = []
@@ -67,7 +67,7 @@ describe.each(Object.entries(STORES))('the %s store', (_, open) => {
     const failed = report.checks.filter((check) => check.status !== 'passed')
     expect(failed.map((check) => `${check.id}: ${check.message}`)).toEqual([])
     expect(report.residue).toEqual([])
-    expect([...store.list()]).toEqual([])
+    expect(await listed(store)).toEqual([])
   })
 })
 
@@ -320,11 +320,11 @@ describe('SqliteStore', () => {
     await store.write((table) => {
       for (let id = 1; id <= 1000; id++) table.insert({ id, content: `${id}`, completed: false })
     })
-    const iterator = store.list()[Symbol.iterator]()
-    expect(iterator.next().value).toMatchObject({ id: 1 })
+    const iterator = store.list()[Symbol.asyncIterator]()
+    expect((await iterator.next()).value).toMatchObject({ id: 1 })
     await store.write((table) => table.remove(1000))
     let count = 1
-    while (!iterator.next().done) count++
+    while (!(await iterator.next()).done) count++
     expect(count).toBe(1000)
   })
 })

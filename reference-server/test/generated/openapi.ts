@@ -120,8 +120,8 @@ export interface components {
      */
     TodoCreate: {
       /**
-       * @description A todo's id: a positive integer up to 9007199254740991.
-       * @example 1
+       * @description An id the client proposes: a positive integer up to 4503599627370496; the ids above are the server's to assign.
+       * @example 42
        */
       id?: number
       /**

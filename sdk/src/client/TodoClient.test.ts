@@ -359,12 +359,12 @@ describe('response validation', () => {
 
 describe('the runtime', () => {
   it('refuses at once, naming the Node version it needs, where AbortSignal.any is missing', () => {
-    // As on Node 20.2 and older.
+    // As on Node 20.2 and older, which npm installs on with only a warning.
     const any = Object.getOwnPropertyDescriptor(AbortSignal, 'any')
     Object.defineProperty(AbortSignal, 'any', { value: undefined, configurable: true })
     try {
       expect(() => new TodoClient({ baseUrl: BASE_URL })).toThrow(
-        'TodoClient needs fetch and AbortSignal.any: Node ≥ 20.3, Deno, Bun or a current browser',
+        'TodoClient needs fetch and AbortSignal.any: Node ≥ 22.13, Deno, Bun or a current browser',
       )
     } finally {
       if (any) Object.defineProperty(AbortSignal, 'any', any)

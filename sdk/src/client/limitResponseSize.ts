@@ -3,11 +3,18 @@ import { ResponseTooLargeError } from '../errors/ResponseTooLargeError.ts'
 import type { RequestFetch } from './reportFetchFailures.ts'
 
 /**
+ * The error each body cut at the cap stands for. A cut body ends early instead of failing, since
+ * browsers report a body stream's failure as their own "Failed to fetch"; its reader (`parseJson`
+ * in `createSend`) throws this instead of parsing what was read.
+ */
+export const cutBodies = new WeakMap<Response, ResponseTooLargeError>()
+
+/**
  * `fetch` whose responses carry at most `limit` bytes of body. A `Content-Length` over the limit
  * fails at once. A body whose length the network does not bound (no `Content-Length`, or one
  * decompressed on the way: a small gzip body can inflate to any size) is counted as it arrives,
- * and the read fails as soon as it passes the limit. Failing cancels the stream, which closes
- * the connection, so memory stays bounded whatever the server sends.
+ * and the body is cut as soon as it passes the limit (see `cutBodies`). Cutting cancels the
+ * stream, which closes the connection, so memory stays bounded whatever the server sends.
  */
 export function limitResponseSize(
   fetch: RequestFetch,
@@ -39,7 +46,8 @@ export function limitResponseSize(
         size += value.byteLength
         if (size > limit) {
           void reader.cancel()
-          throw tooLarge()
+          cutBodies.set(limited, tooLarge())
+          return controller.close()
         }
         controller.enqueue(value)
       },

@@ -11,7 +11,7 @@ import type { RequestDescription } from '../errors/TodoClientError.ts'
 import { checkBody } from './checkBody.ts'
 import { defined } from './defined.ts'
 import { followRedirects } from './followRedirects.ts'
-import { limitResponseSize } from './limitResponseSize.ts'
+import { cutBodies, limitResponseSize } from './limitResponseSize.ts'
 import {
   ACCEPT,
   DEFAULT_MAX_RESPONSE_SIZE,
@@ -70,11 +70,12 @@ export type Send = <Operation extends OperationName>(
  * turn each answer into data or one of the SDK's errors.
  */
 export function createSend(clientOptions: TodoClientOptions): Send {
-  // Without these every call would fail as a NetworkError, hiding that the runtime is too old:
-  // Node has fetch from 18 and AbortSignal.any, which ky needs for a caller's signal, from 20.3.
+  // Without these every call would fail as a NetworkError, hiding that the runtime is too old
+  // (Node has fetch from 18, and AbortSignal.any, which ky needs for a caller's signal, from
+  // 20.3). The message names the Node that every todokit package asks for.
   if (typeof globalThis.AbortSignal?.any !== 'function') {
     throw new TypeError(
-      'TodoClient needs fetch and AbortSignal.any: Node ≥ 20.3, Deno, Bun or a current browser',
+      'TodoClient needs fetch and AbortSignal.any: Node ≥ 22.13, Deno, Bun or a current browser',
     )
   }
   const { baseUrl, headers, retry, fetch, validate = true, hooks } = clientOptions
@@ -106,8 +107,12 @@ export function createSend(clientOptions: TodoClientOptions): Send {
       clientOptions.maxResponseSize ?? DEFAULT_MAX_RESPONSE_SIZE,
     ),
     // `.json()` reads any body through `parseBody`: JSON as a value, other text as text, nothing
-    // as `undefined`.
-    parseJson: parseBody,
+    // as `undefined`; a body cut at `maxResponseSize` throws instead.
+    parseJson: (text, { response }) => {
+      const cut = cutBodies.get(response)
+      if (cut) throw cut
+      return parseBody(text)
+    },
   })
 
   return async <Operation extends OperationName>(

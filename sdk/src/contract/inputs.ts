@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { decimalCodec } from './decimal-codec.ts'
 import { fieldNames } from './fields.ts'
-import { MAX_CONTENT_LENGTH, MAX_TODO_ID } from './limits.ts'
+import { MAX_CLIENT_ID, MAX_CONTENT_LENGTH, MAX_TODO_ID } from './limits.ts'
 import { TODO_CREATE_DEFAULTS } from './todo.ts'
 
 /**
@@ -25,6 +25,19 @@ export const TodoId = z.int().check(z.minimum(1), z.maximum(MAX_TODO_ID))
 export const TodoIdText = decimalCodec(TodoId)
 
 /**
+ * An id a client proposes on create: a {@link TodoId} up to {@link MAX_CLIENT_ID}.
+ *
+ * @example
+ * ProposedTodoId.safeParse(2 ** 52 + 1).success // → false: left for the server to assign
+ */
+export const ProposedTodoId = z.int().check(
+  z.minimum(1),
+  z.maximum(MAX_CLIENT_ID, {
+    error: `Ids above ${MAX_CLIENT_ID} are left for the server to assign; omit id or choose a smaller one`,
+  }),
+)
+
+/**
  * Text of a task: at least one character, at most {@link MAX_CONTENT_LENGTH}.
  *
  * @example
@@ -41,7 +54,7 @@ export const TodoContent = z.string().check(z.minLength(1), z.maxLength(MAX_CONT
  * TodoCreate.parse({ content: 'Buy milk' }) // → { content: 'Buy milk', completed: false }
  */
 export const TodoCreate = z.strictObject({
-  id: z.optional(TodoId),
+  id: z.optional(ProposedTodoId),
   content: TodoContent,
   completed: z._default(z.boolean(), TODO_CREATE_DEFAULTS.completed),
 })

@@ -45,3 +45,12 @@ export const MAX_PAGE_LIMIT = 1_000
  * MAX_TODO_ID === Number.MAX_SAFE_INTEGER // → true: 9007199254740991
  */
 export const MAX_TODO_ID = Number.MAX_SAFE_INTEGER
+
+/**
+ * Largest id a client may propose when it creates a todo (2^52). The ids above it are left for
+ * the server to assign, so no create can take the last id and leave later creates without one.
+ *
+ * @example
+ * const id = Math.min(wanted, MAX_CLIENT_ID) // a larger proposed id gets 400
+ */
+export const MAX_CLIENT_ID = 2 ** 52

@@ -1,6 +1,19 @@
 import * as z from 'zod/mini'
-import { TodoContent, TodoCreate, TodoId, TodoPatch, TodoReplace } from './inputs.ts'
-import { MAX_CONTENT_LENGTH, MAX_PAGE_LIMIT, MAX_SEARCH_LENGTH, MAX_TODO_ID } from './limits.ts'
+import {
+  ProposedTodoId,
+  TodoContent,
+  TodoCreate,
+  TodoId,
+  TodoPatch,
+  TodoReplace,
+} from './inputs.ts'
+import {
+  MAX_CLIENT_ID,
+  MAX_CONTENT_LENGTH,
+  MAX_PAGE_LIMIT,
+  MAX_SEARCH_LENGTH,
+  MAX_TODO_ID,
+} from './limits.ts'
 import { OrderKey, TodoListQuery } from './list-query.ts'
 import { ProblemDetails } from './problem.ts'
 import { Todo, TodoList } from './todo.ts'
@@ -47,6 +60,10 @@ contractMetadata
   .add(TodoId, {
     description: `A todo's id: a positive integer up to ${MAX_TODO_ID}.`,
     examples: [1],
+  })
+  .add(ProposedTodoId, {
+    description: `An id the client proposes: a positive integer up to ${MAX_CLIENT_ID}; the ids above are the server's to assign.`,
+    examples: [42],
   })
   .add(TodoContent, {
     description: `The task, 1 to ${MAX_CONTENT_LENGTH} characters.`,

@@ -2,14 +2,13 @@ import { TodoCreate, type TodoCreateData } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
 import { fieldErrors, PARSE_OPTIONS } from '../http/field-errors.ts'
 import { LONE_SURROGATE } from '../http/request.ts'
-import { MAX_CLIENT_ID } from './store.ts'
 
 // Apart from the seed file's reader (seed.ts): the msw kit checks its starting todos with this,
 // in browsers too, where node:fs does not exist.
 
 /**
  * Checks seed todos as the server would take them: each a valid `POST /todos` body (`id` and
- * `completed` optional), ids distinct and at most {@link MAX_CLIENT_ID}. An error names the
+ * `completed` optional, `id` at most `MAX_CLIENT_ID`), ids distinct. An error names the
  * todo, as `locate` places it, and the field.
  *
  * @example
@@ -32,9 +31,6 @@ export function parseSeedTodos(
       throw new Error(`${where}/content: contains a lone surrogate; use well-formed Unicode`)
     }
     const { id } = result.data
-    if (id !== undefined && id > MAX_CLIENT_ID) {
-      throw new Error(`${where}/id: ids above ${MAX_CLIENT_ID} are left for the server to assign`)
-    }
     if (id !== undefined && seen.has(id)) throw new Error(`${where}/id: the id ${id} appears twice`)
     if (id !== undefined) seen.add(id)
     return result.data

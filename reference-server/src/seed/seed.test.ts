@@ -2,9 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MemoryStore } from './memory-store.ts'
+import { listed } from '../../test/helpers.ts'
+import { MemoryStore } from '../store/memory-store.ts'
+import { SqliteStore } from '../store/sqlite-store.ts'
 import { readSeedFile, seedStore } from './seed.ts'
-import { SqliteStore } from './sqlite-store.ts'
 
 let directory: string
 beforeEach(async () => {
@@ -27,19 +28,17 @@ describe('readSeedFile', () => {
     ])
   })
 
-  it('names the line of a bad todo under json-server’s "todos", after other arrays', async () => {
+  it('names the field of a bad todo under json-server’s "todos", after other arrays', async () => {
     const text =
       '{\n  "posts": [{"x": [1]}],\n  "todos": [\n    {"content": "a"},\n    {"content": 5}\n  ]\n}'
     await expect(readSeedFile(await seedFile(text))).rejects.toThrow(
-      /seed\.json:5: \/todos\/1\/content: Invalid input: expected string/,
+      /seed\.json: \/todos\/1\/content: Invalid input: expected string/,
     )
   })
 
   it('names a repeated id, and where the second one is', async () => {
     const path = await seedFile('[\n{"id": 1, "content": "a"},\n{"id": 1, "content": "b"}\n]')
-    await expect(readSeedFile(path)).rejects.toThrow(
-      /seed\.json:3: \/1\/id: the id 1 appears twice/,
-    )
+    await expect(readSeedFile(path)).rejects.toThrow(/seed\.json: \/1\/id: the id 1 appears twice/)
   })
 
   it('passes on where JSON.parse found a syntax error', async () => {
@@ -58,16 +57,16 @@ describe('seedStore', () => {
   it('fills an empty store and leaves one that holds todos alone', async () => {
     const empty = new MemoryStore()
     expect(await seedStore(empty, [{ content: 'a', completed: false }])).toBe(true)
-    expect(empty.list()).toEqual([{ id: 1, content: 'a', completed: false }])
+    expect([...empty]).toEqual([{ id: 1, content: 'a', completed: false }])
     expect(await seedStore(empty, [{ content: 'b', completed: false }])).toBe(false)
-    expect(empty.list()).toHaveLength(1)
+    expect([...empty]).toHaveLength(1)
   })
 
   it('stores nothing when the seed holds more todos than the store may', async () => {
     const store = new MemoryStore()
     const todos = [1, 2, 3].map((n) => ({ content: `${n}`, completed: false }))
     await expect(seedStore(store, todos, 2)).rejects.toThrow(/maximum of 2/)
-    expect(store.list()).toEqual([])
+    expect([...store]).toEqual([])
   })
 
   it('stores nothing in an SQLite file when a todo of the seed is refused after others were written', async () => {
@@ -86,7 +85,7 @@ describe('seedStore', () => {
         { id: 6, content: 'b', completed: false },
       ]
       await expect(seedStore(store, seed)).rejects.toThrow(/6/)
-      expect([...store.list()]).toEqual([])
+      expect(await listed(store)).toEqual([])
     } finally {
       await store.close()
     }

@@ -13,11 +13,11 @@ export interface TodoRepresentation {
 const cache = new WeakMap<Todo, TodoRepresentation>()
 
 /** The JSON text and ETag of `todo`, computed at most once per stored object. */
-export function represent(todo: Todo): TodoRepresentation {
+export function serialized(todo: Todo): TodoRepresentation {
   let representation = cache.get(todo)
   if (representation === undefined) {
     const json = JSON.stringify(todo)
-    representation = { json, etag: `"${hash53(json)}"` }
+    representation = { json, etag: `"${hashText(json)}"` }
     cache.set(todo, representation)
   }
   return representation
@@ -27,7 +27,7 @@ export function represent(todo: Todo): TodoRepresentation {
  * cyrb53: a fast 53-bit string hash (public domain, by bryc), in base 36. Pure JavaScript, so the
  * app keeps running on any runtime Hono supports, msw in a browser included.
  */
-export function hash53(text: string, seed = 0): string {
+export function hashText(text: string, seed = 0): string {
   let h1 = 0xdeadbeef ^ seed
   let h2 = 0x41c6ce57 ^ seed
   for (let index = 0; index < text.length; index++) {
