@@ -13,7 +13,8 @@ if (major < needMajor || (major === needMajor && minor < needMinor)) {
   process.stderr.write(
     `todokit-conformance: needs Node ${manifest.engines.node}, but ${process.execPath} is Node ${process.versions.node}.\n`,
   )
-  process.exit(1)
+  // 2, as for any other usage error: 1 would say a rule of the contract was broken.
+  process.exit(2)
 }
 
 if (!import.meta.url.includes('/node_modules/') && process.features.typescript) {

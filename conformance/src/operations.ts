@@ -1,7 +1,7 @@
 import { COLLECTION_PATH, nextLinkTarget } from '@todokit/sdk/contract'
 import { isErrorType } from '@todokit/sdk/internal'
 import type { HttpClient, HttpResponse } from './http/client.ts'
-import { NetworkError } from './http/errors.ts'
+import { NetworkError, RequestTimeoutError } from './http/errors.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { Expected, Id, Model, OwnRecord } from './model/model.ts'
 import { readFindings } from './rules/reads.ts'
@@ -52,6 +52,8 @@ function parameters(query: ListQuery | undefined): Record<string, string> | unde
 export class Operations {
   readonly tally: Map<string, RuleTally>
   requests = 0
+  /** How many requests of each kind (`PATCH /todos/{id}`) got no answer within the timeout. */
+  private readonly unanswered = new Map<string, number>()
   /** Keys of records written while a paged walk goes on. */
   private touching?: Set<string>
 
@@ -83,6 +85,22 @@ export class Operations {
     path: string,
     options: { json?: unknown; rawBody?: string; query?: ListQuery } = {},
   ): Promise<{ response?: HttpResponse; error?: string; exchange: Exchange }> {
+    // An operation that hangs would hang for the rest of the run: after two requests of one kind
+    // got no answer, the kit stops sending that kind, and says so in place of an answer.
+    const kind = `${method} ${path === COLLECTION_PATH ? COLLECTION_PATH : `${COLLECTION_PATH}/{id}`}`
+    if ((this.unanswered.get(kind) ?? 0) >= 2) {
+      const error = `not sent: ${kind} got no answer twice already`
+      return {
+        error,
+        exchange: {
+          method,
+          url: `${this.http.config.baseUrl}${path}`,
+          requestHeaders: {},
+          durationMs: 0,
+          error,
+        },
+      }
+    }
     this.requests += 1
     try {
       const query = parameters(options.query)
@@ -103,6 +121,8 @@ export class Operations {
           if (isErrorType(again, NetworkError)) throw new Unreachable(again.message)
         }
       }
+      if (isErrorType(error, RequestTimeoutError))
+        this.unanswered.set(kind, (this.unanswered.get(kind) ?? 0) + 1)
       return { error: error instanceof Error ? error.message : String(error), exchange }
     }
   }

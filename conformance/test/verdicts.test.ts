@@ -146,6 +146,43 @@ describe('one defect, one verdict, under the rule it breaks', () => {
   })
 })
 
+const capped = referenceApp()
+
+describe('a server the kit cannot judge, or that hides its defects behind a refusal', () => {
+  it('never exits 0 when every create is refused: the rules it could not judge are named', async () => {
+    const report = await check(
+      (inner) => (request) =>
+        is(request, 'POST', 'list') ? json({ title: 'Unprocessable' }, 422) : inner(request),
+    )
+    expect(report.ok).toBe(false)
+    expect(report.verdict).not.toBe('pass')
+    const unjudged = report.checks.filter((c) => c.status === 'skipped' && c.counted)
+    expect(unjudged.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['get.returns-record', 'patch.keeps-unsent']),
+    )
+    expect(unjudged[0]?.message).toMatch(/^not judged: no create succeeded/)
+    expect(failed(report)).toContain('create.answers-stored')
+  })
+
+  it('fails a server with no PATCH route that caps content at 50 characters, as a FastAPI one did', async () => {
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: async (request) => {
+        const { fetch } = capped
+        if (request.method === 'PATCH') return json({ detail: 'Method Not Allowed' }, 405)
+        const body = ['POST', 'PUT'].includes(request.method) ? await bodyOf(request) : undefined
+        if (typeof body?.content === 'string' && [...body.content].length > 50)
+          return json({ detail: 'too long' }, 422)
+        return fetch(request)
+      },
+    })
+    expect(report.ok).toBe(false)
+    expect(counted(report)).toEqual(['patch.answers-updated'])
+    // The creates went through: the rules that need records were judged, not skipped.
+    expect(report.checks.filter((c) => c.status === 'skipped' && c.counted)).toEqual([])
+  })
+})
+
 describe('a server that stops answering mid-run', () => {
   it('ends the run and reports it unreachable, not as contract failures', async () => {
     const { fetch } = referenceApp()
