@@ -6,9 +6,8 @@ import {
   listen,
   MemoryStore,
   type RunningServer,
-  readSeedFile,
-  seedStore,
 } from '@todokit/reference-server'
+import { readSeedFile, seedStore } from '@todokit/reference-server/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bin, fromRoot } from '../../scripts/lib/paths.ts'
 import { runToCompletion } from '../../scripts/lib/processes.ts'

@@ -8,7 +8,7 @@ import { PROBLEM_TYPES } from '../src/contract/problem-types.ts'
 const KiB = 1024
 
 /**
- * A browser bundle of TodoClient is at most 17.25 KiB, ky and zod included, and the client's own
+ * A browser bundle of TodoClient is at most 16.75 KiB, ky and zod included, and the client's own
  * code stays under 2.75 KiB: web apps ship the SDK to every visitor, so its weight is a feature. An
  * earlier 15 KiB budget was met only by shaving bytes off readable code; that is undone. The
  * figures (Nov 2026, ky 2.1, zod 4.6): ky alone ~8.73 KiB; ky plus what the client needs from zod
@@ -28,13 +28,19 @@ const KiB = 1024
  * and the Accept header naming problem details (~40), each with its error class. No byte of them can go without the protection, and
  * the largest existing item the client could drop (the reason-phrase table, ~310) would not
  * bring the bundle back under 16.25 KiB, so the budget became 17.25 KiB.
+ *
+ * Checking a list's todos one by one with `Todo`, rather than through `TodoList`, then left zod's
+ * array schema out (~360 bytes), to 17,094 bytes (16.69 KiB), and the budget became 16.75 KiB.
+ * That is still above the 16.25 KiB the SDK aims for. What remains above it is no single item of
+ * the client's own: the largest parts left are what the contract asks for, `z.int()` for a
+ * todo's `id` (zod's number formats, ~450 bytes) and the reason-phrase table (~260).
  * The client imports only the contract modules it uses and leaves input checks to the server
  * (the input schemas and list-query codec would add ~3 KiB).
  *
  * The own code is the bundle less its code from ky, zod and the contract, told apart by the
  * bundle's source map: no list of what the client imports to fall out of date.
  */
-const TOTAL_BUDGET = 17.25 * KiB
+const TOTAL_BUDGET = 16.75 * KiB
 const OWN_CODE_BUDGET = 2.75 * KiB
 
 const SOURCE = resolve(import.meta.dirname, '../src')

@@ -3,7 +3,7 @@
  * turn. Short, since lists in progress take their turns one after another: forty of them hold
  * the loop for forty slices before a waiting request is answered.
  */
-const SLICE_MS = 4
+const SLICE_MS = 2
 
 /** `setImmediate`, or `setTimeout` where it is missing (browsers). */
 const schedule: (callback: () => void) => unknown = globalThis.setImmediate ?? setTimeout

@@ -1,11 +1,23 @@
 import * as z from 'zod/mini'
-import { Todo, TodoList } from '../contract/todo.ts'
+import { Todo } from '../contract/todo.ts'
 
 /**
- * What zod finds wrong with a success body, checked against `TodoList` for a list and `Todo`
- * otherwise (an item's issues start with its index).
+ * What zod finds wrong with a success body, checked as an array of `Todo` for a list (an item's
+ * issues start with its index) and as a `Todo` otherwise. A list's items are checked one by one
+ * rather than through `TodoList`, which would bundle zod's array schema for this one check; a
+ * list that is no array gets the issue `TodoList` would give, with zod's default message.
  */
 export function checkBody(body: unknown, list: boolean): z.core.$ZodIssue[] {
-  const result = list ? z.safeParse(TodoList, body) : z.safeParse(Todo, body)
-  return result.error?.issues ?? []
+  if (!list) return todoIssues(body)
+  if (!Array.isArray(body)) {
+    return [{ code: 'invalid_type', expected: 'array', path: [], message: 'Invalid input' }]
+  }
+  return body.flatMap((item, index) =>
+    todoIssues(item).map((issue) => ({ ...issue, path: [index, ...issue.path] })),
+  )
+}
+
+/** What zod finds wrong with `value` as a `Todo`. */
+function todoIssues(value: unknown): z.core.$ZodIssue[] {
+  return z.safeParse(Todo, value).error?.issues ?? []
 }
