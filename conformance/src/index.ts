@@ -27,8 +27,10 @@ export type {
   Residue,
   Verdict,
 } from './report.ts'
+export { renderGithub } from './reporters/github.ts'
 export { REPORTERS, type ReporterName, renderReport } from './reporters/index.ts'
 export { renderJunit } from './reporters/junit.ts'
+export { renderMarkdown } from './reporters/markdown.ts'
 export { type PrettyOptions, renderFailure, renderPretty } from './reporters/pretty.ts'
 export { rules } from './rules/index.ts'
 export type { Judgement, Observation, Rule } from './rules/rule.ts'

@@ -97,7 +97,9 @@ type FlagTable = { [K in CliOnlyFlag]: unknown } & {
 const FLAGS = {
   reporter: text((raw) => parseReporter(raw ?? 'pretty'), {
     usage: '--reporter NAME',
-    description: 'pretty | json | junit                    (default pretty)',
+    description: `pretty | json | junit | markdown | github (default pretty);
+github: an ::error annotation per broken rule, and a Markdown
+summary appended to $GITHUB_STEP_SUMMARY when it is set`,
   }),
   output: text((raw) => raw, {
     usage: '--output FILE',

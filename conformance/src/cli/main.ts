@@ -3,10 +3,16 @@ import { renderCatalogue } from '../catalogue.ts'
 import { InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
 import { shouldUseColor } from '../reporters/color.ts'
 import { renderReport } from '../reporters/index.ts'
+import { renderMarkdown } from '../reporters/markdown.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
 import { runConformance } from '../run.ts'
 import { parseCliArgs, USAGE } from './args.ts'
-import { checkOutputFile, OutputFileError, writeOutputFile } from './output-file.ts'
+import {
+  appendStepSummary,
+  checkOutputFile,
+  OutputFileError,
+  writeOutputFile,
+} from './output-file.ts'
 
 /** Exit codes of `todokit-conformance`. */
 export const EXIT = { conforms: 0, failed: 1, usage: 2, interrupted: 130 } as const
@@ -58,6 +64,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     } else {
       io.stdout.write(renderReport(report, reporter, { color }))
     }
+    const stepSummary = io.env.GITHUB_STEP_SUMMARY
+    if (reporter === 'github' && stepSummary)
+      await appendStepSummary(stepSummary, renderMarkdown(report))
     if (report.interrupted) return EXIT.interrupted
     if (report.unreachable !== undefined) {
       io.stderr.write(

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs'
-import { access, stat, writeFile } from 'node:fs/promises'
+import { access, appendFile, stat, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { ConformanceError } from '../errors.ts'
 
@@ -46,5 +46,15 @@ export async function checkOutputFile(path: string): Promise<void> {
 export async function writeOutputFile(path: string, text: string): Promise<void> {
   await writeFile(path, text).catch((error: unknown) => {
     throw new OutputFileError(`could not write the report to ${path} (${reason(error)})`)
+  })
+}
+
+/**
+ * Appends the Markdown summary to the file GitHub Actions names in `$GITHUB_STEP_SUMMARY`,
+ * turning a file-system error into an {@link OutputFileError}.
+ */
+export async function appendStepSummary(path: string, text: string): Promise<void> {
+  await appendFile(path, text).catch((error: unknown) => {
+    throw new OutputFileError(`could not append the summary to ${path} (${reason(error)})`)
   })
 }

@@ -1,9 +1,11 @@
 import type { ConformanceReport } from '../report.ts'
+import { renderGithub } from './github.ts'
 import { renderJunit } from './junit.ts'
+import { renderMarkdown } from './markdown.ts'
 import { type PrettyOptions, renderPretty } from './pretty.ts'
 
 /** Names of the report formats. */
-export const REPORTERS = ['pretty', 'json', 'junit'] as const
+export const REPORTERS = ['pretty', 'json', 'junit', 'github', 'markdown'] as const
 /** One of {@link REPORTERS}. */
 export type ReporterName = (typeof REPORTERS)[number]
 
@@ -20,5 +22,7 @@ export function renderReport(
 ): string {
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`
   if (reporter === 'junit') return renderJunit(report)
+  if (reporter === 'github') return renderGithub(report)
+  if (reporter === 'markdown') return renderMarkdown(report)
   return `${renderPretty(report, options)}\n`
 }

@@ -1,0 +1,152 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { listen, type RunningServer } from '@todokit/reference-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../src/cli/main.ts'
+import {
+  type ConformanceReport,
+  REPORTERS,
+  renderGithub,
+  renderMarkdown,
+  renderReport,
+  runConformance,
+} from '../src/index.ts'
+import { escapeCommandData, escapeCommandProperty } from '../src/reporters/github.ts'
+import { mutants } from './mutants.ts'
+import { IN_PROCESS_URL, referenceApp } from './servers.ts'
+
+/** Text a hostile server might send back, to break out of an annotation or a summary. */
+const HOSTILE =
+  'x\n::add-mask::secret\r\n::stop-commands::t%0A<img src=x onerror=alert(1)> [link](https://evil.test) ``` | # h'
+
+describe('CI reporters', () => {
+  let report: ConformanceReport
+
+  beforeAll(async () => {
+    const { fetch } = referenceApp()
+    report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: mutants.find((m) => m.name === 'patch-overwrites-unsent')!.wrap(fetch),
+      capabilities: ['filter'],
+      seed: 1,
+      budget: { requests: 200 },
+    })
+  })
+
+  /** The report with the server's text replaced by {@link HOSTILE} wherever the server could put it. */
+  function hostile(): ConformanceReport {
+    const failed = report.checks.find((check) => check.status === 'failed' && check.counted)!
+    const exchange = failed.exchanges![0]!
+    return {
+      ...report,
+      checks: [
+        {
+          ...failed,
+          message: HOSTILE,
+          actual: HOSTILE,
+          exchanges: [{ ...exchange, requestBody: HOSTILE, url: `${exchange.url}?q=${HOSTILE}` }],
+        },
+      ],
+    }
+  }
+
+  it('offers github and markdown beside pretty, json and junit', () => {
+    expect(REPORTERS).toEqual(['pretty', 'json', 'junit', 'github', 'markdown'])
+  })
+
+  it('escapes workflow commands as the runner reads them back', () => {
+    expect(escapeCommandData('100%\r\nnext')).toBe('100%25%0D%0Anext')
+    expect(escapeCommandProperty('a: b, c%')).toBe('a%3A b%2C c%25')
+  })
+
+  it('github: one ::error per counted broken rule, with its title and the curl replay', () => {
+    const text = renderGithub(report)
+    const errors = text.split('\n').filter((line) => line.startsWith('::error'))
+    const broken = report.checks.filter((check) => check.status === 'failed' && check.counted)
+    expect(broken.length).toBeGreaterThan(0)
+    expect(errors).toHaveLength(broken.length)
+    const patch = errors.find((line) => line.includes('patch.keeps-unsent'))!
+    expect(patch).toMatch(
+      /^::error title=patch\.keeps-unsent%3A A PATCH leaves the fields it did not send as they were::PATCH /,
+    )
+    expect(patch).toMatch(/%0Areplay:%0Acurl -i -X PATCH 'http:\/\/todokit\.test\/todos\/\d+'/)
+    expect(text).toMatch(/^FAIL \d counted rule\(s\) broken/m)
+  })
+
+  it('github: a hostile server cannot end an annotation and start a command of its own', () => {
+    const lines = renderGithub(hostile()).split('\n')
+    // The runner reads commands until ::stop-commands::TOKEN and again after ::TOKEN::.
+    const stop = lines.findIndex((line) => line.startsWith('::stop-commands::'))
+    const token = lines[stop]!.slice('::stop-commands::'.length)
+    const resume = lines.indexOf(`::${token}::`)
+    expect(token).toMatch(/^[0-9a-f-]{36}$/)
+    expect(resume).toBeGreaterThan(stop)
+    const read = [...lines.slice(0, stop), ...lines.slice(resume + 1)]
+    expect(read.filter((line) => line.startsWith('::'))).toHaveLength(1)
+    expect(read[0]).toMatch(
+      /^::error title=[^:]+::x%0A::add-mask::secret%0D%0A::stop-commands::t%250A/,
+    )
+    // The server's text, printed in the log between them, never names the token.
+    expect(lines.slice(stop + 1, resume).join('\n')).not.toContain(token)
+  })
+
+  it('markdown: the verdict, a table per level, each counted failure with its replay', () => {
+    const text = renderMarkdown(report)
+    expect(text).toMatch(/^## todokit conformance: FAIL: \d counted rule\(s\) broken$/m)
+    expect(text).toMatch(/^\| required \| \d+ \| [1-9]\d* \| \d+ \|$/m)
+    expect(text).toContain(
+      '### `patch.keeps-unsent`: A PATCH leaves the fields it did not send as they were',
+    )
+    expect(text).toMatch(/```sh\ncurl -i -X PATCH 'http:\/\/todokit\.test\/todos\/\d+'/)
+    expect(renderReport(report, 'markdown')).toBe(text)
+  })
+
+  it('markdown: what a hostile server sends stays text, never HTML, a link or a code fence', () => {
+    const text = renderMarkdown(hostile())
+    // Outside code blocks, which show their text as it is: each block closes with its own fence.
+    const prose = text.replace(/^(`{3,})\w*\n[\s\S]*?\n\1$/gm, '')
+    expect(prose).not.toContain('```')
+    expect(prose).not.toContain('<img')
+    expect(prose).not.toContain('](https://evil.test)')
+    expect(text).toContain('&lt;img src=x onerror=alert\\(1\\)&gt;')
+    // The hostile ``` sits inside a longer fence, so it cannot close the block early.
+    expect(text).toMatch(/^````sh\ncurl /m)
+    // No line of the server's text starts a heading or a table row.
+    expect(
+      text.split('\n').filter((line) => line.startsWith('# h') || line.startsWith('| #')),
+    ).toEqual([])
+  })
+})
+
+describe('todokit-conformance --reporter github', () => {
+  let broken: RunningServer
+  let dir: string
+
+  beforeAll(async () => {
+    broken = await listen(
+      { fetch: mutants.find((m) => m.name === 'patch-ignores-sent')!.wrap(referenceApp().fetch) },
+      { port: 0 },
+    )
+    dir = mkdtempSync(join(tmpdir(), 'todokit-summary-'))
+  })
+  afterAll(async () => {
+    await broken.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('prints the annotations, appends the Markdown summary to $GITHUB_STEP_SUMMARY, and exits 1', async () => {
+    const summary = join(dir, 'summary.md')
+    writeFileSync(summary, '# earlier step\n')
+    let stdout = ''
+    const code = await runCli([broken.url, '--reporter', 'github', '--budget', '200'], {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: () => true },
+      env: { GITHUB_STEP_SUMMARY: summary },
+    })
+    expect(code).toBe(1)
+    expect(stdout).toMatch(/^::error title=patch\.[\w-]+%3A /m)
+    const written = readFileSync(summary, 'utf8')
+    expect(written).toMatch(/^# earlier step\n## todokit conformance: FAIL/)
+  }, 60_000)
+})
