@@ -399,6 +399,8 @@ export const WRONG_TYPES: Scenario = {
             'wrong-type',
           )
       }
+      // A refused write that changed something shows before the next write covers it.
+      await ops.get(record)
       await ops.patch(record, { completed: true })
       for (const value of ['false', 0]) await ops.patch(record, { completed: value }, 'wrong-type')
       // One field wrong, one right: a refusal must not apply the right one either.
