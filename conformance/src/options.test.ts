@@ -5,7 +5,13 @@ import { normalizeBaseUrl, parseCapabilities, resolveOptions } from './options.t
 describe('options', () => {
   it('reads capabilities as a list, all or none', () => {
     expect(parseCapabilities('filter, sort')).toEqual(['filter', 'sort'])
-    expect(parseCapabilities('all')).toEqual(['filter', 'search', 'sort', 'sort-extended', 'paging'])
+    expect(parseCapabilities('all')).toEqual([
+      'filter',
+      'search',
+      'sort',
+      'sort-extended',
+      'paging',
+    ])
     expect(parseCapabilities('paging,filter')).toEqual(['paging', 'filter'])
     expect(parseCapabilities('none')).toEqual([])
     expect(parseCapabilities(undefined)).toEqual([])
