@@ -32,7 +32,7 @@ ${LIMIT_USAGE}
 Faults, for testing clients (none touches the stored todos):
 ${FAULT_USAGE}
 
-API at /todos, OpenAPI at /openapi.json, interactive reference at /docs.`
+API at /todos, OpenAPI at /openapi.json, API reference at /docs.`
 
 /** The answer to a request that arrives while the store is still opening. */
 function starting(): Response {

@@ -1,137 +1,150 @@
 import type { Hono } from 'hono'
-import { etag } from 'hono/etag'
-import { secureHeaders } from 'hono/secure-headers'
-import { problem } from '../http/problem.ts'
+import { html, raw } from 'hono/html'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import * as z from 'zod/mini'
 
-/** Where the page loads the API reference bundle from: this server, never a CDN. */
-export const DOCS_SCRIPT_PATH = '/docs/api-reference.js'
+// The parts of the OpenAPI document the page shows, parsed rather than assumed.
+const Text = z.optional(z.string())
+const Any = z.optional(z.unknown())
+const Media = z.record(z.string(), z.object({ schema: Any, example: Any }))
+const Answer = z.object({
+  $ref: Text,
+  description: Text,
+  headers: z.optional(z.record(z.string(), z.object({ description: Text }))),
+  content: z.optional(Media),
+})
+const Parameter = z.object({ name: z.string(), in: z.string(), required: z.boolean() })
+const Operation = z.object({
+  operationId: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  parameters: z.optional(z.array(z.extend(Parameter, { description: Text, schema: Any }))),
+  requestBody: z.optional(z.object({ content: Media })),
+  responses: z.record(z.string(), Answer),
+})
+const OpenApi = z.object({
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), Operation)),
+  components: z.object({
+    schemas: z.record(z.string(), z.object({ description: Text })),
+    responses: z.record(z.string(), Answer),
+  }),
+})
+type Answer = z.infer<typeof Answer>
 
-/** An HTML page titled for the API reference, with `body` as its content. */
-const htmlPage = (body: string) => `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>todokit API reference</title>
-  </head>
-  <body>
-${body}
-  </body>
-</html>
-`
+/** The page's anchor for a component: `#/components/schemas/Todo` → `schema-Todo`. */
+const anchorOf = (ref: string) => ref.replace(/^#\/components\/(schema|response)s\//, '$1-')
 
-/**
- * The `/docs` page: Scalar's API reference over `/openapi.json`. Its configuration keeps it
- * offline: no default web fonts, no telemetry, no AI agent, no request proxy.
- */
-const PAGE = htmlPage(`    <div id="app"></div>
-    <script src="${DOCS_SCRIPT_PATH}"></script>
-    <script>
-      Scalar.createApiReference('#app', {
-        url: '/openapi.json',
-        withDefaultFonts: false,
-        telemetry: false,
-        agent: { disabled: true },
-        hideClientButton: false,
-      })
-    </script>`)
+/** The document's prose: a blank line parts paragraphs, backticks mark code. */
+const prose = (text = '') =>
+  text.split('\n\n').map((paragraph) => {
+    const parts = paragraph.split(/`([^`]+)`/)
+    return html`<p>${parts.map((part, i) => (i % 2 ? html`<code>${part}</code>` : part))}</p>`
+  })
 
-/**
- * The page may only talk to this server: even if a future Scalar version reached for a font or
- * an API on the internet, the browser would refuse rather than leak or stall. No other site may
- * frame it, and it sends no referrer.
- */
+/** A value as JSON, each `$ref` in it a link to the component it names. */
+const json = (value: unknown, indent?: number) => {
+  const parts = (JSON.stringify(value, null, indent) ?? '').split(/("#\/components\/[^"]+")/)
+  const linked = parts.map((part, i) =>
+    i % 2 ? html`<a href="#${anchorOf(part.slice(1, -1))}">${part}</a>` : part,
+  )
+  return html`<pre>${linked}</pre>`
+}
+
+const media = (content: z.infer<typeof Media> = {}) =>
+  Object.entries(content).map(
+    ([type, { schema, example }]) =>
+      html`<p><code>${type}</code></p>${schema !== undefined && html`<p>Schema:</p>${json(schema)}`}${
+        example !== undefined && html`<p>Example:</p>${json(example, 2)}`
+      }`,
+  )
+
+/** One answer, under `id`; a shared one links its component and shows it in full. */
+function answer(id: string, label: string, given: Answer, shared: Record<string, Answer>) {
+  const name = given.$ref?.split('/').pop()
+  const { description, headers = {}, content } = (name && shared[name]) || given
+  return html`<dt id="${id}">${label}${name && html` · <a href="#response-${name}">${name}</a>`}</dt>
+<dd>${prose(description)}${Object.entries(headers).map(
+    ([header, { description = '' }]) => html`<p>Header <code>${header}</code>: ${description}</p>`,
+  )}${media(content)}</dd>`
+}
+
+type Listed = { method: string; path: string; op: z.infer<typeof Operation> }
+
+function operation({ method, path, op }: Listed, shared: Record<string, Answer>) {
+  const { operationId: id, parameters = [], requestBody } = op
+  const rows = parameters.map(
+    (p) => html`<tr><td><code>${p.name}</code> (${p.in}${p.required && ', required'})</td>
+<td>${prose(p.description)}</td><td>${json(p.schema)}</td></tr>`,
+  )
+  return html`<section id="${id}"><h2><a href="#${id}">${method} ${path}</a> · ${op.summary}</h2>
+${prose(op.description)}${rows.length > 0 && html`<h3>Parameters</h3><table>${rows}</table>`}
+${requestBody && html`<h3>Request body</h3>${media(requestBody.content)}`}
+<h3>Responses</h3><dl>${Object.entries(op.responses).map(([status, given]) =>
+    answer(`${id}-${status}`, status, given, shared),
+  )}</dl></section>`
+}
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:62rem;margin:auto;padding:1rem}
+pre{background:#f3f3f3;padding:.5rem;white-space:pre-wrap}h2{border-top:1px solid #ccc}
+dt{font-weight:bold}td{vertical-align:top}`
+
+/** The page's body, from the OpenAPI document: operations, then schemas, then problems. */
+function render({ info, paths, components }: z.infer<typeof OpenApi>) {
+  const operations = Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item).map(
+      ([method, op]): Listed => ({ method: method.toUpperCase(), path, op }),
+    ),
+  )
+  const { schemas, responses } = components
+  const list = (entries: [string, string][]) =>
+    html`<ul>${entries.map(([id, text]) => html`<li><a href="#${id}">${text}</a></li>`)}</ul>`
+  return html`<header><h1>${info.title} ${info.version}</h1>${prose(info.description)}
+<p>The OpenAPI document: <a href="/openapi.json">/openapi.json</a>.</p></header>
+<nav><h2>Operations</h2>${list(operations.map(({ method, path, op }) => [op.operationId, `${method} ${path} · ${op.summary}`]))}
+<h2>Schemas</h2>${list(Object.keys(schemas).map((name) => [`schema-${name}`, name]))}
+<h2>Problems</h2>${list(Object.entries(responses).map(([name, { description = name }]) => [`response-${name}`, description.replace(/:.*/s, '')]))}</nav>
+<main>${operations.map((listed) => operation(listed, responses))}
+<h2>Schemas</h2>${Object.entries(schemas).map(
+    ([name, schema]) =>
+      html`<section id="schema-${name}"><h3>${name}</h3>${prose(schema.description)}${json(schema, 2)}</section>`,
+  )}
+<h2>Problems</h2><p>Every error is an RFC 9457 problem: <code>application/problem+json</code>.</p>
+<dl>${Object.entries(responses).map(([name, given]) => answer(`response-${name}`, name, given, {}))}</dl></main>`
+}
+
+/** No script, image, font or connection: only the page's own style. No framing, no referrer. */
 const pageHeaders = secureHeaders({
   contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", "'unsafe-inline'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    defaultSrc: ["'none'"],
+    styleSrc: [NONCE],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
     frameAncestors: ["'none'"],
   },
   referrerPolicy: 'no-referrer',
   xFrameOptions: 'DENY',
 })
 
-/** The package the interactive reference comes from: an optional peer dependency. */
-const SCALAR_PACKAGE = '@scalar/api-reference'
-
-const INSTALL_HINT = `npm install ${SCALAR_PACKAGE}`
-
-/** What `/docs` shows when Scalar is not installed: how to get it, and where the document is. */
-const INSTALL_PAGE = htmlPage(`    <h1>todokit API reference</h1>
-    <p>The interactive reference needs the optional package <code>${SCALAR_PACKAGE}</code>,
-    which is not installed here. Install it beside <code>@todokit/reference-server</code> and
-    restart the server:</p>
-    <pre><code>${INSTALL_HINT}</code></pre>
-    <p>The OpenAPI document is served all the same: <a href="/openapi.json">/openapi.json</a>.</p>`)
-
 /**
- * The file of Scalar's standalone bundle, or `undefined` when the package is not installed (or
- * the runtime has no `node:module`, as msw in a browser).
+ * Serves the API reference at `/docs`: HTML rendered on the server from the app's own
+ * `/openapi.json`, so it needs no package, runs no script and fetches nothing.
  */
-export async function locateScalarBundle(): Promise<string | undefined> {
-  try {
-    const { createRequire }: typeof import('node:module') = await importNodeOnly('node:module')
-    return createRequire(import.meta.url).resolve(`${SCALAR_PACKAGE}/browser/standalone.js`)
-  } catch {
-    return undefined
+export function registerDocsPage(app: Hono): void {
+  let rendered: Promise<string> | undefined
+  const renderOnce = async () => {
+    const served = await app.request('/openapi.json')
+    return String(await render(OpenApi.parse(await served.json())))
   }
-}
-
-async function readBundle(file: string): Promise<string> {
-  const { readFile }: typeof import('node:fs/promises') = await importNodeOnly('node:fs/promises')
-  return readFile(file, 'utf8')
-}
-
-/**
- * Imports one of Node's modules when the page is first asked for. The app also runs in browsers
- * (the msw kit under `setupWorker`), where these modules do not exist: a specifier passed in,
- * rather than written in the `import()`, is one a browser bundler leaves alone instead of
- * failing to resolve it.
- */
-function importNodeOnly(specifier: 'node:module' | 'node:fs/promises') {
-  return import(specifier)
-}
-
-/**
- * Serves the interactive API reference at `/docs`, with its script from node_modules. Without
- * Scalar installed, `/docs` is a page that says how to install it and its script a 404 that
- * says the same: never a 5xx.
- */
-export function registerDocsPage(
-  app: Hono,
-  locateBundle: () => Promise<string | undefined> = locateScalarBundle,
-): void {
-  let located: Promise<string | undefined> | undefined
-  let bundle: Promise<string> | undefined
-  const html = (page: string) =>
-    new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } })
-
-  app.get('/docs', pageHeaders, async () => {
-    located ??= locateBundle()
-    return html((await located) === undefined ? INSTALL_PAGE : PAGE)
-  })
-  app.get(DOCS_SCRIPT_PATH, etag(), async () => {
-    located ??= locateBundle()
-    const file = await located
-    if (file === undefined) {
-      return problem(
-        404,
-        `The API reference needs ${SCALAR_PACKAGE}, which is not installed: ${INSTALL_HINT}`,
-      )
-    }
-    bundle ??= readBundle(file).catch((error: unknown) => {
-      bundle = undefined
+  app.get('/docs', pageHeaders, async (c) => {
+    rendered ??= renderOnce().catch((error: unknown) => {
+      rendered = undefined
       throw error
     })
-    return new Response(await bundle, {
-      headers: {
-        'content-type': 'text/javascript; charset=utf-8',
-        'cache-control': 'public, max-age=3600',
-      },
-    })
+    const body = raw(await rendered)
+    return c.html(html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>todokit API reference</title><style nonce="${c.get('secureHeadersNonce')}">${STYLE}</style>
+</head><body>${body}</body></html>`)
   })
 }
