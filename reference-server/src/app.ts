@@ -5,13 +5,11 @@ import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { registerDocsPage } from './docs/docs-page.ts'
 import { createOpenApiDocument } from './docs/openapi.ts'
-import { faultInjection } from './faults/fault-middleware.ts'
-import { type FaultOptions, FaultPlan } from './faults/fault-plan.ts'
-import { PROBLEM_CONTENT_TYPE, problem } from './http/problem.ts'
-import { PROBLEMS, refusalProblem } from './http/problems.ts'
+import { type FaultOptions, FaultPlan, faultInjection } from './faults/faults.ts'
+import { PROBLEM_CONTENT_TYPE, PROBLEMS, problem, refusalProblem } from './http/problem.ts'
 import { methodNotAllowed, registerOptions } from './routes/allowed-methods.ts'
-import { registerCollectionRoutes } from './routes/collection-routes.ts'
-import { registerRecordRoutes } from './routes/record-routes.ts'
+import { registerListRoute } from './routes/list-route.ts'
+import { registerTodoRoutes } from './routes/todo-routes.ts'
 import { MemoryStore } from './store/memory-store.ts'
 import { DEFAULT_MAX_TODOS, type TodoStore, TodoStoreError } from './store/store.ts'
 
@@ -110,8 +108,8 @@ export function createApp(options: AppOptions = {}): Hono {
     const plan = faults instanceof FaultPlan ? faults : new FaultPlan(faults)
     app.use(`${COLLECTION_PATH}/*`, faultInjection(plan))
   }
-  registerCollectionRoutes(app, store, { maxBodyBytes, maxTodos })
-  registerRecordRoutes(app, store, maxBodyBytes)
+  registerListRoute(app, store)
+  registerTodoRoutes(app, store, { maxBodyBytes, maxTodos })
   registerOptions(app)
 
   let openApi: ReturnType<typeof createOpenApiDocument> | undefined
@@ -125,7 +123,9 @@ export function createApp(options: AppOptions = {}): Hono {
   app.notFound(
     (c) =>
       methodNotAllowed(app, c.req.method, c.req.path) ??
-      problem(404, `No resource at ${c.req.path}; the API serves ${COLLECTION_PATH}`, {
+      problem({
+        status: 404,
+        detail: `No resource at ${c.req.path}; the API serves ${COLLECTION_PATH}`,
         type: PROBLEM_TYPES.routeNotFound,
       }),
   )
@@ -142,7 +142,7 @@ export function createApp(options: AppOptions = {}): Hono {
     if (error.status >= 500) onError(error.cause ?? error, c.req.raw)
     const response = error.getResponse()
     if (response.headers.get('content-type') === PROBLEM_CONTENT_TYPE) return response
-    return problem(error.status, error.message || 'The request was refused')
+    return problem({ status: error.status, detail: error.message || 'The request was refused' })
   })
   return app
 }

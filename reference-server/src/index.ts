@@ -11,7 +11,7 @@
  */
 export { type AppOptions, createApp } from './app.ts'
 export { createOpenApiDocument, type OpenApiOptions } from './docs/openapi.ts'
-export type { FaultOptions } from './faults/fault-plan.ts'
+export type { FaultOptions } from './faults/faults.ts'
 export { type ListenOptions, listen, type RunningServer } from './http/listen.ts'
 export { MemoryStore } from './store/memory-store.ts'
 export { SqliteStore, type SqliteStoreOptions } from './store/sqlite-store.ts'

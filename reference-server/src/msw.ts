@@ -3,12 +3,12 @@ import type { Hono } from 'hono'
 import { type HttpHandler, http, type UnhandledFrameHandle } from 'msw'
 import manifest from '../package.json' with { type: 'json' }
 import { type AppOptions, createApp } from './app.ts'
-import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/fault-plan.ts'
+import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/faults.ts'
 import { problem } from './http/problem.ts'
 import { parseSeedTodos } from './seed/seed-todos.ts'
 import { MemoryStore } from './store/memory-store.ts'
 
-export type { Fault, FaultRoute, FaultRuleOptions } from './faults/fault-plan.ts'
+export type { Fault, FaultRoute, FaultRuleOptions } from './faults/faults.ts'
 
 /**
  * Options of {@link createTodoApi}: the base URL, the starting todos, the seed of random faults,
@@ -222,7 +222,7 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   function unserved(request: Request): Response {
     const detail = `No msw handler serves ${request.method} ${request.url}; the todokit handlers serve ${served}/ (check the application’s base URL)`
     console.error(`[todokit msw] ${detail}`)
-    return problem(404, detail, { type: PROBLEM_TYPES.routeNotFound })
+    return problem({ status: 404, detail, type: PROBLEM_TYPES.routeNotFound })
   }
 
   return {

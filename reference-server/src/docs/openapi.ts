@@ -16,7 +16,7 @@ import {
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import { PROBLEMS, type ProblemText } from '../http/problems.ts'
+import { PROBLEMS, type ProblemText } from '../http/problem.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
 
 /**

@@ -1,86 +1,162 @@
-import { type ProblemDetails, statusTextFor } from '@todokit/sdk/contract'
+import { PROBLEM_TYPES, type ProblemDetails, statusTextFor } from '@todokit/sdk/contract'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ProblemText } from './problems.ts'
+import * as z from 'zod/mini'
+import type { Refusal } from '../store/store.ts'
 
 /** One invalid field of a request: where it is (RFC 6901 JSON Pointer) and what is wrong. */
 export type FieldError = { pointer: string; detail: string }
 
-/** The media type of every error body (RFC 9457). */
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
-
-interface ProblemOptions {
-  /** The problem type URI, one of the contract's `PROBLEM_TYPES`. @default 'about:blank' */
+/** A problem as the server words it: the response's status, detail, type and field errors. */
+export interface ProblemText {
+  status: number
+  detail: string
+  /** One of the contract's `PROBLEM_TYPES`. @default 'about:blank' */
   type?: string
   errors?: readonly FieldError[]
   headers?: Record<string, string>
-  /** What went wrong underneath, for the log (never sent). */
-  cause?: unknown
+}
+
+/** The media type of every error body (RFC 9457). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+/**
+ * An RFC 9457 problem details response; `title` is the reason phrase of `status`, so a client
+ * that does not know the type still reads it right.
+ *
+ * @example
+ * problem({ status: 400, detail: 'The body is not valid JSON' })
+ * problem(404, 'No such page') // the same, for a bare status and detail
+ */
+export function problem(text: ProblemText | number, plainDetail = ''): Response {
+  const given = typeof text === 'number' ? { status: text, detail: plainDetail } : text
+  const { status, detail, type = 'about:blank', errors = [], headers } = given
+  const body: ProblemDetails = { type, title: statusTextFor(status), status, detail }
+  if (errors.length > 0) body.errors = [...errors]
+  const contentType = { 'content-type': PROBLEM_CONTENT_TYPE }
+  return new Response(JSON.stringify(body), { status, headers: { ...contentType, ...headers } })
 }
 
 /**
- * An RFC 9457 problem details response. `type` is `about:blank` unless the contract names the
- * problem (`PROBLEM_TYPES`); `title` is the standard reason phrase of `status` either way, so a
- * client that does not know the type still reads it right. `detail` says what happened and
- * `errors` points at each bad field.
+ * Refuses the request with a {@link problem}: the app's `onError` sends it as it is, so any
+ * code refuses in one line. `cause` goes to the log, never on the wire.
  *
  * @example
- * problem(400, 'The body is not valid JSON') // → 400 { type: 'about:blank', title: 'Bad Request', status: 400, detail }
+ * if (store.get(id) === undefined) refuse(PROBLEMS.todoNotFound(id))
  */
-export function problem(text: ProblemText, options?: ProblemOptions): Response
-export function problem(status: number, detail: string, options?: ProblemOptions): Response
-export function problem(
-  status: number | ProblemText,
-  detail?: string | ProblemOptions,
-  options: ProblemOptions = {},
-): Response {
-  if (typeof status === 'object') {
-    const { status: code, detail: text, ...rest } = status
-    return problem(code, text, { ...rest, ...(detail as ProblemOptions | undefined) })
-  }
-  const { type = 'about:blank' } = options
-  const body: ProblemDetails = {
-    type,
-    title: statusTextFor(status),
-    status,
-    detail: detail as string,
-  }
-  if (options.errors !== undefined && options.errors.length > 0) body.errors = [...options.errors]
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...options.headers },
-  })
+export function refuse(text: ProblemText, cause?: unknown): never {
+  throw new HTTPException(text.status as ContentfulStatusCode, { res: problem(text), cause })
 }
 
 /**
- * Throws the {@link problem} as an `HTTPException`, which the app's `onError` sends as it is:
- * any code, a route or a store change function, refuses a request with one line.
- *
- * @example
- * if (store.get(id)) fail(409, `A todo with id ${id} already exists`)
+ * The problems the server words itself, each once: the responses are built from them, and the
+ * OpenAPI document's error examples are these same entries with example values.
  */
-export function fail(text: ProblemText, options?: ProblemOptions): never
-export function fail(status: number, detail: string, options?: ProblemOptions): never
-export function fail(
-  status: number | ProblemText,
-  detail?: string | ProblemOptions,
-  options?: ProblemOptions,
-): never {
-  const response =
-    typeof status === 'object'
-      ? problem(status, detail as ProblemOptions | undefined)
-      : problem(status, detail as string, options)
-  throw new HTTPException(response.status as ContentfulStatusCode, {
-    res: response,
-    cause: (typeof status === 'object' ? (detail as ProblemOptions | undefined) : options)?.cause,
-  })
+export const PROBLEMS = {
+  invalidBody: (errors: FieldError[]) => ({
+    status: 400,
+    detail: 'The body does not match the schema; see errors',
+    errors,
+  }),
+  invalidQuery: (errors: FieldError[]) => ({
+    status: 400,
+    detail: 'The query is invalid; see errors',
+    errors,
+  }),
+  todoNotFound: (id: number) => ({
+    status: 404,
+    type: PROBLEM_TYPES.todoNotFound,
+    detail: `No todo with id ${id}`,
+  }),
+  idTaken: (id: number) => ({
+    status: 409,
+    detail: `A todo with id ${id} already exists; omit id to get a new one`,
+    errors: [{ pointer: '/id', detail: `The id ${id} is taken` }],
+  }),
+  full: (maxTodos: number) => ({
+    status: 409,
+    detail: `The store holds its maximum of ${maxTodos} todos; delete some to create more`,
+  }),
+  preconditionFailed: (id: number, version: string) => ({
+    status: 412,
+    detail: `If-Match does not match the current ETag of todo ${id} (${version}); it changed since you read it`,
+  }),
+  tooLarge: (maxBytes: number) => ({
+    status: 413,
+    detail: `The body is larger than ${maxBytes} bytes`,
+  }),
+  unsupportedMediaType: (accepted: readonly string[], got: string) => ({
+    status: 415,
+    detail: `Send the body as ${accepted.join(' or ')}; got ${got}`,
+  }),
+  internal: () => ({
+    status: 500,
+    detail: 'The server failed to handle this request; its log has the details',
+  }),
+  idsUsedUp: () => ({ status: 503, detail: 'Every id the server may assign has been used' }),
+  busy: () => ({
+    status: 503,
+    detail: 'The database could not commit the write, so nothing changed; try again later',
+  }),
+} satisfies Record<string, (...args: never[]) => ProblemText>
+
+/** The problem that answers a store's refusal: the one place the domain meets HTTP. */
+export function refusalProblem(refusal: Refusal): ProblemText {
+  switch (refusal.reason) {
+    case 'not-found':
+      return PROBLEMS.todoNotFound(refusal.id)
+    case 'id-taken':
+      return PROBLEMS.idTaken(refusal.id)
+    case 'full':
+      return PROBLEMS.full(refusal.maxTodos)
+    case 'precondition-failed':
+      return PROBLEMS.preconditionFailed(refusal.id, refusal.version)
+    case 'ids-used-up':
+      return PROBLEMS.idsUsedUp()
+    case 'busy':
+      return PROBLEMS.busy()
+  }
 }
 
-/** The JSON Pointer for a path of keys (RFC 6901: `~` and `/` escaped); `''` is the whole document. */
+/** The JSON Pointer for a path of keys (RFC 6901: `~` and `/` escaped). */
 export function jsonPointer(path: readonly PropertyKey[]): string {
-  let pointer = ''
-  for (const token of path) {
-    pointer += `/${String(token).replaceAll('~', '~0').replaceAll('/', '~1')}`
+  return path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')
+}
+
+const english = z.locales.en().localeError
+/**
+ * Parse options with English messages (zod/mini ships none), given per parse rather than set
+ * globally, since zod's configuration belongs to the application that embeds the server.
+ */
+export const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = {
+  error: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined
+      ? `Required: expected ${issue.expected}`
+      : english(issue),
+}
+
+/** How {@link fieldErrors} words its messages; `depth` is how many path keys make a field. */
+export interface Wording {
+  unknown?: (key: string) => string
+  describe?: (issue: z.core.$ZodIssue) => string
+  depth?: number
+}
+
+/** One {@link FieldError} per invalid field, each unknown key its own, the first issue winning. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], wording: Wording = {}) {
+  const {
+    unknown = (key) => `Unknown field "${key}"`,
+    describe = (issue) => issue.message,
+    depth = Number.POSITIVE_INFINITY,
+  } = wording
+  const byPointer = new Map<string, string>()
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) byPointer.set(jsonPointer([...issue.path, key]), unknown(key))
+    } else {
+      const pointer = jsonPointer(issue.path.slice(0, depth))
+      if (!byPointer.has(pointer)) byPointer.set(pointer, describe(issue))
+    }
   }
-  return pointer
+  return Array.from(byPointer, ([pointer, detail]): FieldError => ({ pointer, detail }))
 }

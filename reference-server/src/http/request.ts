@@ -3,49 +3,47 @@ import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import * as z from 'zod/mini'
-import { fieldErrors, PARSE_OPTIONS, type Wording } from './field-errors.ts'
-import { fail, jsonPointer } from './problem.ts'
-import { PROBLEMS } from './problems.ts'
+import {
+  fieldErrors,
+  jsonPointer,
+  PARSE_OPTIONS,
+  PROBLEMS,
+  refuse,
+  type Wording,
+} from './problem.ts'
 
 /** The media type of every success body. */
 export const JSON_TYPE = 'application/json'
-
-/** The media type of a `content-type` value without parameters, lower-cased. */
-function mediaType(contentType: string): string {
-  return (contentType.split(';')[0] as string).trim().toLowerCase()
-}
 
 /** Decodes strictly: a byte sequence that is not UTF-8 is refused, never replaced by U+FFFD. */
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
  * A reader of JSON request bodies: 415 unless `content-type` is one of `accepted` (listed in
- * `acceptHeader` where the method has one), 413 past `maxBytes` (before anything is read when
- * `Content-Length` tells), 400 when the body breaks off, is not UTF-8 or is not JSON.
+ * `acceptHeader` where the method has one), 413 past `maxBytes`, 400 when the body breaks off,
+ * is not UTF-8 or is not JSON.
  *
  * @example
  * const readPost = jsonBodyReader(MAX_BODY_BYTES, [JSON_TYPE], 'accept-post')
- * app.post('/todos', async (c) => c.json(await readPost(c)))
  */
 export function jsonBodyReader(
   maxBytes: number,
   accepted: readonly string[],
   acceptHeader?: 'accept-post' | 'accept-patch',
 ): (c: Context) => Promise<unknown> {
-  const tooLarge = () => fail(PROBLEMS.tooLarge(maxBytes))
-  // Counts a body without a declared length as it arrives, and buffers it for the read below.
+  const tooLarge = () => refuse(PROBLEMS.tooLarge(maxBytes))
   const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
-  const brokeOff = () => fail(400, 'The body broke off before its end')
+  const brokeOff = () => refuse({ status: 400, detail: 'The body broke off before its end' })
+  const headers = acceptHeader ? { [acceptHeader]: accepted.join(', ') } : {}
   return async (c) => {
     const contentType = c.req.header('content-type')
-    if (contentType === undefined || !accepted.includes(mediaType(contentType))) {
+    const media = contentType?.split(';', 1)[0]?.trim().toLowerCase()
+    if (media === undefined || !accepted.includes(media)) {
       const got = contentType === undefined ? 'no content-type' : `content-type ${contentType}`
-      fail(PROBLEMS.unsupportedMediaType(accepted, got), {
-        headers: acceptHeader ? { [acceptHeader]: accepted.join(', ') } : {},
-      })
+      refuse({ ...PROBLEMS.unsupportedMediaType(accepted, got), headers })
     }
-    // A declared length is compared here, as hono/body-limit would: it reads `c.req.raw.body`,
-    // which makes @hono/node-server build a web stream, so only chunked bodies go through it.
+    // A declared length is checked here: hono/body-limit reads `c.req.raw.body`, which makes
+    // @hono/node-server build a web stream, so only chunked bodies go through it.
     const length = c.req.header('content-length')
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       if (Number(length) > maxBytes) tooLarge()
@@ -59,12 +57,15 @@ export function jsonBodyReader(
     try {
       text = utf8.decode(bytes)
     } catch {
-      return fail(400, 'The body is not valid UTF-8')
+      return refuse({ status: 400, detail: 'The body is not valid UTF-8' })
     }
     try {
       return JSON.parse(text)
     } catch (error) {
-      return fail(400, `The body is not valid JSON: ${(error as Error).message}`)
+      return refuse({
+        status: 400,
+        detail: `The body is not valid JSON: ${(error as Error).message}`,
+      })
     }
   }
 }
@@ -82,35 +83,29 @@ export function parseBody<Schema extends z.ZodMiniType>(
   wording?: Wording,
 ): z.output<Schema> {
   const result = z.safeParse(schema, value, PARSE_OPTIONS)
-  if (!result.success) {
-    fail(PROBLEMS.invalidBody(fieldErrors(result.error.issues, wording)))
-  }
+  if (!result.success) refuse(PROBLEMS.invalidBody(fieldErrors(result.error.issues, wording)))
   const { content } = result.data as { content?: unknown }
   if (typeof content === 'string' && LONE_SURROGATE.test(content)) {
     const detail =
       'Contains a lone surrogate (an unpaired \\ud800–\\udfff escape); send well-formed Unicode'
-    fail(PROBLEMS.invalidBody([{ pointer: '/content', detail }]))
+    refuse(PROBLEMS.invalidBody([{ pointer: '/content', detail }]))
   }
   return result.data
 }
 
 /**
- * The todo id in the path, or a 400: the contract's {@link TodoIdText} refuses signs, leading
- * zeros and ids above `MAX_TODO_ID`, so `/todos/1.5`, `/todos/01` and `/todos/9007199254740993`
- * (which JavaScript would round) are refused rather than guessed at. Query parameters are
- * refused too: the server never ignores what a client sent.
+ * The todo id in the path, or a 400: {@link TodoIdText} refuses signs, leading zeros and ids
+ * JavaScript would round. A query is refused too: the server never ignores what a client sent.
  */
 export function recordId(c: Context): number {
   const segment = c.req.param('id') ?? ''
   const id = z.safeDecode(TodoIdText, segment)
   if (!id.success) {
-    fail(400, `The path's todo id "${segment}" is not a valid id`, {
-      errors: [
-        {
-          pointer: '/id',
-          detail: `Expected a positive integer up to ${MAX_TODO_ID}, got "${segment}"`,
-        },
-      ],
+    const detail = `Expected a positive integer up to ${MAX_TODO_ID}, got "${segment}"`
+    refuse({
+      status: 400,
+      detail: `The path's todo id "${segment}" is not a valid id`,
+      errors: [{ pointer: '/id', detail }],
     })
   }
   rejectQuery(c, `${c.req.method} ${RECORD_PATH}`)
@@ -119,12 +114,13 @@ export function recordId(c: Context): number {
 
 /** A 400 when a URL that takes no query parameters carries one. */
 export function rejectQuery(c: Context, route: string): void {
-  const url = c.req.url
-  const mark = url.indexOf('?')
+  const mark = c.req.url.indexOf('?')
   if (mark === -1) return
-  const names = [...new URLSearchParams(url.slice(mark + 1)).keys()]
+  const names = [...new URLSearchParams(c.req.url.slice(mark + 1)).keys()]
   if (names.length === 0) return
-  fail(400, `${route} takes no query parameters`, {
+  refuse({
+    status: 400,
+    detail: `${route} takes no query parameters`,
     errors: names.map((name) => ({
       pointer: jsonPointer([name]),
       detail: `Unknown query parameter "${name}"`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { appWith, jsonRequest, MILK, WALK } from '../../test/helpers.ts'
 import { listen } from '../http/listen.ts'
-import { ifMatchTags, ifNoneMatchHits } from './conditional.ts'
+import { ifMatchTags, ifNoneMatchHits } from './todo-routes.ts'
 
 describe('ETags on todos', () => {
   it('answers If-None-Match with the current ETag with 304 and no body', async () => {

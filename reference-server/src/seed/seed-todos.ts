@@ -1,6 +1,6 @@
 import { TodoCreate, type TodoCreateData } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import { fieldErrors, PARSE_OPTIONS } from '../http/field-errors.ts'
+import { fieldErrors, PARSE_OPTIONS } from '../http/problem.ts'
 import { LONE_SURROGATE } from '../http/request.ts'
 
 // Apart from the seed file's reader (seed.ts): the msw kit checks its starting todos with this,

@@ -4,7 +4,7 @@ import { jsonRequest, MILK } from '../../test/helpers.ts'
 import { createApp } from '../app.ts'
 import { listen, type RunningServer } from '../http/listen.ts'
 import { MemoryStore } from '../store/memory-store.ts'
-import { type FaultOptions, FaultPlan } from './fault-plan.ts'
+import { type FaultOptions, FaultPlan } from './faults.ts'
 
 function appWithFaults(faults: FaultOptions = {}) {
   const store = new MemoryStore([MILK])

@@ -1,0 +1,131 @@
+import { parseArgs } from 'node:util'
+import { MAX_PREFERRED_DELAY_MS } from './faults/faults.ts'
+import { SERVER_LIMITS } from './http/listen.ts'
+import { DEFAULT_MAX_TODOS } from './store/store.ts'
+
+export const USAGE = `Usage: todokit-server [options]
+
+Serves the todos REST API (contract-faithful reference server).
+
+Options:
+  --port N        port to listen on; 0 picks a free one  (default 3000)
+  --host HOST     interface to bind                      (default 127.0.0.1)
+  --data FILE     keep todos in the SQLite file FILE (durable); without it, in memory
+  --seed FILE     load todos from a JSON file when the store is empty
+  --max-todos N   refuse creates past N stored todos     (default ${DEFAULT_MAX_TODOS})
+  --cors ORIGIN   allow browser calls from ORIGIN (repeatable; * for any)
+  --public-url URL  where clients reach the API, as /openapi.json names it (default /)
+  --quiet         no per-request log lines
+  --help          show this help
+
+Limits (Node's HTTP server settings; times in milliseconds):
+  --max-connections N      most connections open at once (default ${SERVER_LIMITS.maxConnections})
+  --headers-timeout MS     time allowed to send request headers (default ${SERVER_LIMITS.headersTimeout})
+  --request-timeout MS     time allowed to send a whole request (default ${SERVER_LIMITS.requestTimeout})
+  --keep-alive-timeout MS  how long an idle connection is kept (default ${SERVER_LIMITS.keepAliveTimeout})
+  --idle-timeout MS        no traffic mid-request before closing (default ${SERVER_LIMITS.idleTimeout})
+
+Faults, for testing clients (none touches the stored todos):
+  --latency MS             time added before every answer (default 0)
+  --failure-rate R         share of requests answered 503, 0 to 1 (default 0)
+  --fault-seed N           seed of the failure rate: same seed, same failures (default 1)
+A request may ask for its own fault with a Prefer header: code=503 (as Prism),
+retry-after=S (with code), delay=MS, hang, drop, body=invalid.
+
+API at /todos, OpenAPI at /openapi.json, API reference at /docs.`
+
+const TIMEOUT = [0, 999_999_999, 'a whole number of milliseconds (0 for none)'] as const
+
+/** The whole-number flags: least, most, and how the message names them. */
+const WHOLE_NUMBERS = {
+  port: [0, 65_535, 'an integer from 0 to 65535'],
+  'max-todos': [0, Number.MAX_SAFE_INTEGER, 'a whole number'],
+  'max-connections': [1, 999_999_999, 'a whole number from 1'],
+  'headers-timeout': TIMEOUT,
+  'request-timeout': TIMEOUT,
+  'keep-alive-timeout': TIMEOUT,
+  'idle-timeout': TIMEOUT,
+  latency: [
+    0,
+    MAX_PREFERRED_DELAY_MS,
+    `a whole number of milliseconds up to ${MAX_PREFERRED_DELAY_MS}`,
+  ],
+  'fault-seed': [0, 999_999_999, 'a whole number'],
+} as const
+
+type WholeNumberFlag = keyof typeof WHOLE_NUMBERS
+
+/**
+ * The command line's options, checked, or the message for the first mistake in it.
+ *
+ * @example
+ * parseCommandLine(['--port', '0', '--latency', '50']).listen // → { port: 0, host: '127.0.0.1', … }
+ * parseCommandLine(['--failure-rate', '10%']) // → '--failure-rate must be a number from 0 to 1, got "10%"'
+ */
+export function parseCommandLine(args: string[]) {
+  let values: ReturnType<typeof parse>
+  try {
+    values = parse(args)
+  } catch (error) {
+    return (error as Error).message
+  }
+  const numbers: Partial<Record<WholeNumberFlag, number>> = {}
+  for (const [flag, [least, most, what]] of Object.entries(WHOLE_NUMBERS)) {
+    const text = values[flag as WholeNumberFlag]
+    if (text === undefined) continue
+    const value = /^\d+$/.test(text) ? Number(text) : Number.NaN
+    if (!(value >= least && value <= most)) return `--${flag} must be ${what}, got "${text}"`
+    numbers[flag as WholeNumberFlag] = value
+  }
+  const rate = values['failure-rate']
+  const failureRate = rate === undefined ? undefined : Number(rate)
+  if (rate !== undefined && !(/^\d*\.?\d+$/.test(rate) && Number(rate) <= 1)) {
+    return `--failure-rate must be a number from 0 to 1, got "${rate}"`
+  }
+  const { 'headers-timeout': headersTimeout } = numbers
+  const { 'request-timeout': requestTimeout = SERVER_LIMITS.requestTimeout } = numbers
+  if (headersTimeout !== undefined && requestTimeout > 0 && headersTimeout > requestTimeout) {
+    return `--headers-timeout (${headersTimeout}) must not be longer than --request-timeout (${requestTimeout})`
+  }
+  const publicUrl = values['public-url']
+  if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
+    return `--public-url must be an absolute URL, got "${publicUrl}"`
+  }
+  return {
+    help: values.help,
+    data: values.data,
+    seed: values.seed,
+    maxTodos: numbers['max-todos'] ?? DEFAULT_MAX_TODOS,
+    app: { cors: values.cors, publicUrl },
+    listen: {
+      port: numbers.port ?? 3000,
+      host: values.host,
+      headersTimeout,
+      requestTimeout: numbers['request-timeout'],
+      keepAliveTimeout: numbers['keep-alive-timeout'],
+      idleTimeout: numbers['idle-timeout'],
+      maxConnections: numbers['max-connections'],
+      log: values.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`),
+    },
+    faults: { latencyMs: numbers.latency, failureRate, seed: numbers['fault-seed'] },
+  }
+}
+
+function parse(args: string[]) {
+  const text = { type: 'string' } as const
+  const options = {
+    host: { type: 'string', default: '127.0.0.1' },
+    data: text,
+    seed: text,
+    cors: { type: 'string', multiple: true },
+    'public-url': text,
+    'failure-rate': text,
+    quiet: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+    ...(Object.fromEntries(Object.keys(WHOLE_NUMBERS).map((flag) => [flag, text])) as Record<
+      WholeNumberFlag,
+      typeof text
+    >),
+  } as const
+  return parseArgs({ args, strict: true, allowPositionals: false, options }).values
+}

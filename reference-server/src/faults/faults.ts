@@ -1,0 +1,303 @@
+import { type Endpoint, endpoints, type OperationName } from '@todokit/sdk/contract'
+import type { MiddlewareHandler } from 'hono'
+import { problem, refuse } from '../http/problem.ts'
+
+/**
+ * One way for a request to go wrong, always before the store is touched:
+ * - `status`: a problem+json answer with `status` (400–599), and `Retry-After` with `retryAfter`;
+ * - `latency`: the answer comes `ms` milliseconds late;
+ * - `hang`: no answer until the client aborts;
+ * - `drop`: the connection is cut (the client sees a network error);
+ * - `body`: a 200 (or `status`) whose JSON body breaks the contract.
+ *
+ * @example
+ * const outage: Fault = { kind: 'status', status: 503, retryAfter: 0 }
+ */
+export type Fault =
+  | { kind: 'status'; status: number; detail?: string | undefined; retryAfter?: number | undefined }
+  | { kind: 'latency'; ms: number }
+  | { kind: 'hang' }
+  | { kind: 'drop' }
+  | { kind: 'body'; body: unknown; status?: number | undefined }
+
+/**
+ * Which requests a fault applies to: an operation of the contract (`'list'`, `'get'`,
+ * `'create'`, `'replace'`, `'update'`, `'delete'`) or `'METHOD /path'` relative to the API's
+ * base, where `{id}` stands for any id (`'PATCH /todos/{id}'`, `'GET /todos/7'`).
+ */
+export type FaultRoute = NonNullable<FaultRuleOptions['route']>
+
+/**
+ * When a fault applies.
+ *
+ * @example
+ * const options: FaultRuleOptions = { route: 'GET /todos/7', times: 2 } // the first two reads
+ */
+export interface FaultRuleOptions {
+  /**
+   * The requests it applies to (see {@link FaultRoute}), written out so that a type error lists
+   * the names it takes.
+   * @default every request to the API
+   */
+  route?: OperationName | `${Endpoint['method'] | 'HEAD'} /${string}` | undefined
+  /** How many requests get it. @default Infinity */
+  times?: number | undefined
+  /** The chance (0 to 1) that a matching request gets it, from the seeded generator. @default 1 */
+  rate?: number | undefined
+}
+
+/**
+ * Faults every API request may get, as the CLI's flags set them.
+ *
+ * @example
+ * createApp({ faults: { latencyMs: 50, failureRate: 0.2, seed: 7 } }) // the same failures every run
+ */
+export interface FaultOptions {
+  /** Milliseconds added before every answer. @default 0 */
+  latencyMs?: number | undefined
+  /** The chance (0 to 1) that a request is answered 503 instead. @default 0 */
+  failureRate?: number | undefined
+  /** Seed of the generator behind `failureRate` and each rule's `rate`. @default 1 */
+  seed?: number | undefined
+  /**
+   * Whether a request may ask for its own fault with a `Prefer` header: `code=503` (Prism's
+   * convention) and todokit's `retry-after=S`, `delay=MS`, `hang`, `drop`, `body=invalid`.
+   * @default true
+   */
+  prefer?: boolean | undefined
+}
+
+/** The longest `Prefer: delay=MS` honoured: past it the server's idle timeout would cut in. */
+export const MAX_PREFERRED_DELAY_MS = 20_000
+
+/** A body no todo, list or problem schema accepts. */
+const BROKEN_BODY = { id: 'not-a-number', content: 42 }
+
+const RANDOM_FAILURE: Fault = {
+  kind: 'status',
+  status: 503,
+  detail: 'The server failed this request on purpose (its failure rate is set); try again',
+}
+
+interface Rule {
+  fault: Fault
+  matches: (method: string, path: string) => boolean
+  remaining: number
+  rate: number
+}
+
+/** mulberry32: a small, well-distributed generator, so a seed replays the same faults. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = Math.imul(state ^ (state >>> 15), state | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+/** `'/todos/{id}'` → a pattern that matches any id segment, the rest literally. */
+const pathPattern = (template: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{id}', '[^/]+')}$`)
+
+const API_PATHS = [...new Set(Object.values(endpoints).map((endpoint) => endpoint.path))]
+const API_METHODS = new Set([...Object.values(endpoints).map(({ method }) => method), 'HEAD'])
+
+function routeMatcher(route: FaultRoute | undefined): Rule['matches'] {
+  if (route === undefined) return () => true
+  const endpoint = Object.hasOwn(endpoints, route) ? endpoints[route as OperationName] : undefined
+  const [method = '', path = ''] = endpoint ? [endpoint.method, endpoint.path] : route.split(' ', 2)
+  const wanted = method.toUpperCase()
+  if (!API_METHODS.has(wanted) || !path.startsWith('/')) {
+    throw new RangeError(
+      `Unknown route "${route}": use an operation (${Object.keys(endpoints).join(', ')}) or "METHOD /path"`,
+    )
+  }
+  // A rule that could never apply would let a test of the failure pass for the wrong reason.
+  if (!API_PATHS.some((template) => pathPattern(template).test(path))) {
+    throw new RangeError(
+      `Route "${route}" matches no path of the API (${API_PATHS.join(', ')}); give the path relative to the base URL, without a query`,
+    )
+  }
+  const pattern = pathPattern(path)
+  // HEAD is a GET without its body: a fault on a GET route covers it too.
+  return (requestMethod, requestPath) =>
+    (requestMethod === wanted || (wanted === 'GET' && requestMethod === 'HEAD')) &&
+    pattern.test(requestPath)
+}
+
+/** Why `fault` cannot be honoured, or `undefined` when it can. */
+function faultProblem(fault: Fault): string | undefined {
+  const isStatus = (value: number | undefined, low: number) =>
+    value === undefined || (Number.isInteger(value) && value >= low && value <= 599)
+  const isCount = (value: number | undefined) =>
+    value === undefined || (Number.isFinite(value) && value >= 0)
+  if (fault.kind === 'status' && !isStatus(fault.status, 400))
+    return `status must be an error status from 400 to 599, got ${fault.status}`
+  if (fault.kind === 'status' && !isCount(fault.retryAfter))
+    return `retryAfter must be 0 or more seconds, got ${fault.retryAfter}`
+  if (fault.kind === 'latency' && !isCount(fault.ms)) return `ms must be 0 or more, got ${fault.ms}`
+  if (fault.kind === 'body' && !isStatus(fault.status, 200))
+    return `status must be from 200 to 599, got ${fault.status}`
+  return undefined
+}
+
+/** A whole number from `least` to `most`, or `undefined`. */
+function wholeNumber(text: string | undefined, least: number, most: number): number | undefined {
+  const value = text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
+  return value >= least && value <= most ? value : undefined
+}
+
+/**
+ * The fault and delay a `Prefer` header (RFC 7240) asks for; a known preference with a value it
+ * cannot honour is a 400, and unknown ones (`return=minimal`, Prism's `example`) are ignored.
+ */
+function preferredFault(header: string): { delayMs: number; fault?: Fault } {
+  const asked = new Map<string, string>()
+  for (const preference of header.split(',')) {
+    const [name = '', ...value] = (preference.split(';', 1)[0] ?? '').split('=')
+    const key = name.trim().toLowerCase()
+    if (key !== '')
+      asked.set(
+        key,
+        value
+          .join('=')
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      )
+  }
+  const invalid = (detail: string) => refuse({ status: 400, detail: `Prefer: ${detail}` })
+  const { delay = '0', code, 'retry-after': retryAfterText, body } = Object.fromEntries(asked)
+  const delayMs =
+    wholeNumber(delay, 0, MAX_PREFERRED_DELAY_MS) ??
+    invalid(
+      `delay must be a whole number of milliseconds up to ${MAX_PREFERRED_DELAY_MS}, got "${delay}"`,
+    )
+  const faults: Fault[] = []
+  if (code !== undefined) {
+    const status =
+      wholeNumber(code, 400, 599) ??
+      invalid(`code must be an error status from 400 to 599, got "${code}"`)
+    const retryAfter =
+      retryAfterText === undefined
+        ? undefined
+        : (wholeNumber(retryAfterText, 0, 86_400) ??
+          invalid(
+            `retry-after must be a whole number of seconds up to 86400, got "${retryAfterText}"`,
+          ))
+    faults.push({
+      kind: 'status',
+      status,
+      retryAfter,
+      detail: `Prefer: code=${status} asked for it`,
+    })
+  } else if (retryAfterText !== undefined) {
+    invalid('retry-after goes with code (e.g. "code=503, retry-after=0")')
+  }
+  if (asked.has('hang')) faults.push({ kind: 'hang' })
+  if (asked.has('drop')) faults.push({ kind: 'drop' })
+  if (body !== undefined && body !== 'invalid') invalid(`body can only be "invalid", got "${body}"`)
+  if (body !== undefined) faults.push({ kind: 'body', body: BROKEN_BODY })
+  if (faults.length > 1) invalid('ask for one of code, hang, drop and body=invalid at a time')
+  return faults[0] === undefined ? { delayMs } : { delayMs, fault: faults[0] }
+}
+
+/**
+ * Decides which requests misbehave: rules added with {@link FaultPlan.add}, a request's own
+ * `Prefer` header, then the random failure rate; every answer waits `latencyMs` first.
+ *
+ * @example
+ * const plan = new FaultPlan({ seed: 42 })
+ * plan.add({ kind: 'status', status: 503 }, { route: 'list', times: 2 })
+ * plan.decide('GET', '/todos') // → { delayMs: 0, fault: { kind: 'status', status: 503 } }, twice
+ */
+export class FaultPlan {
+  readonly #options: Required<FaultOptions>
+  #rules: Rule[] = []
+  #random: () => number
+
+  constructor(options: FaultOptions = {}) {
+    const { latencyMs = 0, failureRate = 0, seed = 1, prefer = true } = options
+    this.#options = { latencyMs, failureRate, seed, prefer }
+    this.#random = seededRandom(seed)
+  }
+
+  /** Applies `fault` to the requests `options` selects, after the rules added before it. */
+  add(fault: Fault, options: FaultRuleOptions = {}): void {
+    const { route, times = Number.POSITIVE_INFINITY, rate = 1 } = options
+    if (!(times > 0)) throw new RangeError(`times must be at least 1, got ${times}`)
+    if (!(rate >= 0 && rate <= 1)) throw new RangeError(`rate must be from 0 to 1, got ${rate}`)
+    const problem = faultProblem(fault)
+    if (problem !== undefined) throw new RangeError(`A ${fault.kind} fault's ${problem}`)
+    this.#rules.push({ fault, matches: routeMatcher(route), remaining: times, rate })
+  }
+
+  /** Forgets every rule and starts the generator again from the seed. */
+  clear(): void {
+    this.#rules = []
+    this.#random = seededRandom(this.#options.seed)
+  }
+
+  /**
+   * What to do with a request to `path` (relative to the API's base), counted against the rule
+   * that applies; a `prefer` header that cannot be honoured is a 400.
+   */
+  decide(method: string, path: string, prefer?: string | null): { delayMs: number; fault?: Fault } {
+    const { latencyMs, failureRate } = this.#options
+    for (const rule of this.#rules) {
+      if (!rule.matches(method, path)) continue
+      if (rule.rate < 1 && this.#random() >= rule.rate) continue
+      if (--rule.remaining <= 0) this.#rules = this.#rules.filter((other) => other !== rule)
+      return { delayMs: latencyMs, fault: rule.fault }
+    }
+    const asked = this.#options.prefer && prefer ? preferredFault(prefer) : { delayMs: 0 }
+    const delayMs = latencyMs + asked.delayMs
+    if (asked.fault !== undefined) return { delayMs, fault: asked.fault }
+    if (failureRate > 0 && this.#random() < failureRate) return { delayMs, fault: RANDOM_FAILURE }
+    return { delayMs }
+  }
+}
+
+/** Resolves after `ms`, or as soon as `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true })
+  })
+}
+
+/**
+ * Applies the plan's decision to each request before any route runs. `OPTIONS` is left alone (a
+ * failed CORS preflight would hide the fault behind "Failed to fetch"). A connection to cut is
+ * a network error (`Response.error()`): fetch and msw reject with it, and `listen` cuts the socket.
+ */
+export function faultInjection(plan: FaultPlan): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next()
+    const { delayMs, fault } = plan.decide(c.req.method, c.req.path, c.req.header('prefer'))
+    const { signal } = c.req.raw
+    const wait = delayMs + (fault?.kind === 'latency' ? fault.ms : 0)
+    if (wait > 0 && !signal.aborted) await sleep(wait, signal)
+    // A client that gave up while it waited is gone: its request must not reach the store.
+    if (signal.aborted) return Response.error()
+    switch (fault?.kind) {
+      case 'status': {
+        const { status, retryAfter } = fault
+        const detail = fault.detail ?? `The server failed this request on purpose (${status})`
+        const headers: Record<string, string> =
+          retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }
+        return problem({ status, detail, headers })
+      }
+      case 'body':
+        return Response.json(fault.body, { status: fault.status ?? 200 })
+      case 'hang':
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))
+        return Response.error()
+      case 'drop':
+        return Response.error()
+      default:
+        return next()
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import {
+  LIST_QUERY_PARAMETERS,
+  OrderKey,
+  Todo,
+  TodoListQuery,
+  type TodoListQuery as TodoListQueryValue,
+} from '@todokit/sdk/contract'
+import type { Hono } from 'hono'
+import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
+import * as z from 'zod/mini'
+import { type FieldError, fieldErrors, PARSE_OPTIONS, PROBLEMS, refuse } from '../http/problem.ts'
+import { JSON_TYPE } from '../http/request.ts'
+import { type Keyset, keysetKeys, sortKey, type TodoStore } from '../store/store.ts'
+import { hashText, serialized } from '../store/todo-json.ts'
+import { registerOperation } from './allowed-methods.ts'
+import { ifNoneMatchHits, notModified } from './todo-routes.ts'
+
+const invalidQuery = (errors: FieldError[]) => refuse(PROBLEMS.invalidQuery(errors))
+
+/**
+ * Decodes the query string of `GET /todos` (without the `?`) with the contract's codec, or
+ * refuses it with a 400 that names every problem. A list parameter may come comma-separated,
+ * repeated, or both.
+ *
+ * @example
+ * parseListQuery('order=completed&order=-id') // → { order: ['completed', '-id'] }
+ */
+function parseListQuery(search: string): TodoListQueryValue {
+  // No prototype: a parameter named `__proto__` must be an own key, and so an unknown one.
+  const raw: Record<string, string | string[]> = Object.create(null)
+  for (const [name, value] of new URLSearchParams(search)) {
+    const earlier = raw[name]
+    raw[name] = earlier === undefined ? value : [earlier, value].flat()
+  }
+  const decoded = z.safeDecode(TodoListQuery, raw as z.input<typeof TodoListQuery>, PARSE_OPTIONS)
+  if (decoded.success) return decoded.data
+  const describe = (issue: z.core.$ZodIssue): string => {
+    const [name, index] = issue.path
+    if (name === 'order' && typeof index === 'number') {
+      const key = [raw.order ?? []].flat().join(',').split(',')[index]
+      return `Unknown sort key "${key}" in order; use ${OrderKey.options.join(', ')}`
+    }
+    if (issue.code === 'invalid_type' && Array.isArray(raw[String(name)])) {
+      return `The query parameter "${String(name)}" is repeated; send it once`
+    }
+    return `${issue.message} (query parameter ${String(name)})`
+  }
+  const known = LIST_QUERY_PARAMETERS.join(', ')
+  const unknown = (name: string) => `Unknown query parameter "${name}"; known: ${known}`
+  return invalidQuery(fieldErrors(decoded.error.issues, { unknown, describe, depth: 1 }))
+}
+
+/** The query a cursor is made for and valid with: everything but `limit` and `cursor`. */
+type Selection = Omit<TodoListQueryValue, 'limit' | 'cursor'>
+
+/** A hash of the parameters a cursor is bound to, so that it is refused with another query. */
+const binding = (query: Selection) =>
+  hashText(
+    JSON.stringify(
+      LIST_QUERY_PARAMETERS.map((name) =>
+        name === 'limit' || name === 'cursor' ? undefined : query[name],
+      ),
+    ),
+  )
+
+/**
+ * The cursor of the page after `last`: base64url of `[binding, ...values]`, the values of `last`
+ * for the list's {@link keysetKeys}. A place in the order, never an offset, so creates and
+ * deletes elsewhere neither skip nor repeat a todo.
+ */
+function encodeCursor(query: Selection, last: Todo): string {
+  const values = keysetKeys(query.order).map((key) => last[sortKey(key).field])
+  const bytes = new TextEncoder().encode(JSON.stringify([binding(query), ...values]))
+  return encodeBase64Url(bytes.buffer).replace(/=+$/, '')
+}
+
+/** The keyset `cursor` continues after, or a 400 for a cursor this server did not write for `query`. */
+function decodeCursor(query: Selection, cursor: string): Keyset {
+  let values: unknown
+  try {
+    if (/^[A-Za-z0-9_-]+$/.test(cursor)) {
+      values = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(decodeBase64Url(cursor)))
+    }
+  } catch {}
+  const keys = keysetKeys(query.order)
+  const invalid = (
+    detail = 'The cursor is not one this server wrote; send the cursor of a Link header unchanged, or start again without cursor',
+  ) => invalidQuery([{ pointer: '/cursor', detail }])
+  if (!Array.isArray(values) || values.length !== keys.length + 1) return invalid()
+  if (values[0] !== binding(query)) {
+    return invalid(
+      'The cursor belongs to a list with other filters, q or order; send it with the query it came from, or start again without cursor',
+    )
+  }
+  const entries = keys.map((key, index) => {
+    const { field } = sortKey(key)
+    const value = z.safeParse(Todo.shape[field], values[index + 1])
+    return value.success ? [field, value.data] : invalid()
+  })
+  // Every keyset ends with id (see keysetKeys), and each value passed its field's schema.
+  return Object.fromEntries(entries) as Keyset
+}
+
+/** Characters of JSON a list response holds at a time: memory per request, however long the list. */
+const CHUNK_CHARS = 64 * 1024
+
+/**
+ * `todos` as a JSON array, read from the store only as the client takes it. A list that fits in
+ * one chunk is a string, which the Node adapter writes in one go; a client that goes away from
+ * a longer one ends the iteration, which releases what the store holds for it.
+ */
+async function jsonArrayBody(
+  todos: Iterable<Todo> | AsyncIterable<Todo>,
+): Promise<string | ReadableStream<Uint8Array>> {
+  const iterator =
+    Symbol.asyncIterator in todos ? todos[Symbol.asyncIterator]() : todos[Symbol.iterator]()
+  let text = '['
+  const nextChunk = async (): Promise<[string, boolean]> => {
+    while (text.length < CHUNK_CHARS) {
+      const result = iterator.next()
+      // A list the store gives at once is read without a turn of the event loop per todo.
+      const next = result instanceof Promise ? await result : result
+      if (next.done) return [`${text}]`, true]
+      text += (text === '[' ? '' : ',') + serialized(next.value).json
+    }
+    const chunk = text
+    text = ''
+    return [chunk, false]
+  }
+  const [head, done] = await nextChunk()
+  if (done) return head
+  const encoder = new TextEncoder()
+  return new ReadableStream({
+    start: (controller) => controller.enqueue(encoder.encode(head)),
+    async pull(controller) {
+      const [chunk, last] = await nextChunk()
+      controller.enqueue(encoder.encode(chunk))
+      if (last) controller.close()
+    },
+    cancel: async () => void (await iterator.return?.()),
+  })
+}
+
+/**
+ * Registers `GET /todos` (filters, search, order, paging, ETag). Without `limit` the list is
+ * every todo the query selects, as the contract says; with it, one page, and a
+ * `Link: <…>; rel="next"` while more follow.
+ */
+export function registerListRoute(app: Hono, store: TodoStore): void {
+  // The ETag names the store's revision, so checking it costs nothing however long the list;
+  // `epoch` keeps an earlier process's ETags, whose revision may match, from ever hitting.
+  const epoch = Math.floor(Math.random() * 2 ** 32).toString(36)
+  registerOperation(app, 'list', async (c) => {
+    const mark = c.req.url.indexOf('?')
+    const search = mark === -1 ? '' : c.req.url.slice(mark + 1)
+    const { limit, cursor, ...selection } = parseListQuery(search)
+    const after = cursor === undefined ? undefined : decodeCursor(selection, cursor)
+    const etag = `"${epoch}-${store.revision}-${hashText(search)}"`
+    if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
+    const headers: Record<string, string> = { 'content-type': JSON_TYPE, etag }
+    // HEAD gets no body, so it must not start a list that nothing would read to its end.
+    const head = c.req.method === 'HEAD'
+    if (limit === undefined) {
+      const body = head ? null : await jsonArrayBody(store.list(selection, { after }))
+      return new Response(body, { headers })
+    }
+    // One todo past the page says whether another follows, so the last page has no Link.
+    const page: Todo[] = []
+    for await (const todo of store.list(selection, { after, limit: limit + 1 })) page.push(todo)
+    const last = page.length > limit ? page[limit - 1] : undefined
+    if (last !== undefined) {
+      page.length = limit
+      // Relative: neither a Host header nor a proxy in front can make it lead elsewhere.
+      const next = new URLSearchParams(search)
+      next.set('cursor', encodeCursor(selection, last))
+      headers.link = `<?${next}>; rel="next"`
+    }
+    return new Response(head ? null : await jsonArrayBody(page), { headers })
+  })
+}

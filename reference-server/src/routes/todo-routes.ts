@@ -1,0 +1,131 @@
+import {
+  COLLECTION_PATH,
+  type Todo,
+  TodoCreate,
+  TodoPatch,
+  TodoReplace,
+  todoPath,
+} from '@todokit/sdk/contract'
+import type { Hono } from 'hono'
+import type * as z from 'zod/mini'
+import { PROBLEMS, refuse } from '../http/problem.ts'
+import { JSON_TYPE, jsonBodyReader, parseBody, recordId, rejectQuery } from '../http/request.ts'
+import { createTodo, deleteTodo, replaceTodo, type TodoStore, updateTodo } from '../store/store.ts'
+import { serialized } from '../store/todo-json.ts'
+import { registerOperation } from './allowed-methods.ts'
+
+/** The entity tags an `If-Match` / `If-None-Match` header lists. */
+const entityTags = (header: string) => header.split(',').map((tag) => tag.trim())
+
+/**
+ * Whether `If-None-Match` says the client holds `etag`, so a GET answers 304 (RFC 9110's weak
+ * comparison).
+ *
+ * @example
+ * ifNoneMatchHits('W/"abc", "def"', '"abc"') // → true
+ */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false
+  if (header.trim() === '*') return true
+  return entityTags(header).some((tag) => (tag.startsWith('W/') ? tag.slice(2) : tag) === etag)
+}
+
+/**
+ * The entity tags `If-Match` lists, as a store's precondition (`['*']` for any version), or
+ * `undefined` without the header; the server's ETags are strong, so these compare strongly.
+ */
+export function ifMatchTags(header: string | undefined): string[] | undefined {
+  if (header === undefined) return undefined
+  return header.trim() === '*' ? ['*'] : entityTags(header)
+}
+
+/** 304 for a client whose copy (`etag`) is current. */
+export const notModified = (etag: string) => new Response(null, { status: 304, headers: { etag } })
+
+/** A todo as JSON, with its ETag unless it is gone. */
+function todoResponse(todo: Todo, status = 200, headers: Record<string, string> = {}) {
+  const { json, etag } = serialized(todo)
+  return new Response(json, { status, headers: { 'content-type': JSON_TYPE, etag, ...headers } })
+}
+
+/** What a client may send instead of null, by the type zod expected. */
+const VALUE_OF_TYPE: Record<string, string> = { string: 'a string', boolean: 'true or false' }
+
+/**
+ * The message for a PATCH issue: a `null` deletes a field in a merge patch (RFC 7396), and a
+ * todo has no field that can go, so that case says so rather than "expected string".
+ */
+function describePatchIssue(patch: unknown, issue: z.core.$ZodIssue): string {
+  const [field] = issue.path
+  const isNull =
+    issue.path.length === 1 &&
+    typeof patch === 'object' &&
+    patch !== null &&
+    (patch as Record<PropertyKey, unknown>)[field as PropertyKey] === null
+  if (!isNull) return issue.message
+  const expected = issue.code === 'invalid_type' ? VALUE_OF_TYPE[issue.expected] : undefined
+  return `A todo's ${String(field)} cannot be removed (null deletes a field in a merge patch, and todos have no optional fields); send ${expected ?? 'a value'}`
+}
+
+/**
+ * Registers POST on `/todos` and GET, PUT, PATCH and DELETE on `/todos/{id}`. Checks run in
+ * RFC 9110 order: the request itself (path, query, body), then existence (404), then
+ * `If-Match` (412), which the store checks with the write.
+ */
+export function registerTodoRoutes(
+  app: Hono,
+  store: TodoStore,
+  { maxBodyBytes, maxTodos }: { maxBodyBytes: number; maxTodos: number },
+): void {
+  const readPost = jsonBodyReader(maxBodyBytes, [JSON_TYPE], 'accept-post')
+  const readPut = jsonBodyReader(maxBodyBytes, [JSON_TYPE])
+  const mergePatch = [JSON_TYPE, 'application/merge-patch+json']
+  const readPatch = jsonBodyReader(maxBodyBytes, mergePatch, 'accept-patch')
+
+  registerOperation(app, 'create', async (c) => {
+    rejectQuery(c, `POST ${COLLECTION_PATH}`)
+    const input = parseBody(TodoCreate, await readPost(c))
+    const todo = await store.write((table) => createTodo(table, input, maxTodos))
+    return todoResponse(todo, 201, { location: todoPath(todo.id) })
+  })
+
+  registerOperation(app, 'get', (c) => {
+    const id = recordId(c)
+    const todo = store.get(id) ?? refuse(PROBLEMS.todoNotFound(id))
+    const { etag } = serialized(todo)
+    if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
+    return todoResponse(todo)
+  })
+
+  registerOperation(app, 'replace', async (c) => {
+    const id = recordId(c)
+    const input = parseBody(TodoReplace, await readPut(c))
+    if (input.id !== id) {
+      const detail = `The body's id ${input.id} differs from the path's id ${id}; an id never changes`
+      refuse(PROBLEMS.invalidBody([{ pointer: '/id', detail }]))
+    }
+    const precondition = ifMatchTags(c.req.header('if-match'))
+    return todoResponse(await store.write((table) => replaceTodo(table, input, precondition)))
+  })
+
+  registerOperation(app, 'update', async (c) => {
+    const id = recordId(c)
+    const body = await readPatch(c)
+    const patch = parseBody(TodoPatch, body, {
+      unknown: (key) =>
+        key === 'id' ? "A todo's id cannot change; leave id out" : `Unknown field "${key}"`,
+      describe: (issue) => describePatchIssue(body, issue),
+    })
+    const precondition = ifMatchTags(c.req.header('if-match'))
+    return todoResponse(await store.write((table) => updateTodo(table, id, patch, precondition)))
+  })
+
+  registerOperation(app, 'delete', async (c) => {
+    const id = recordId(c)
+    const precondition = ifMatchTags(c.req.header('if-match'))
+    const deleted = await store.write((table) => deleteTodo(table, id, precondition))
+    // The body is the todo as it was; no ETag, since the resource is gone.
+    const { json } = serialized(deleted)
+    return new Response(json, { headers: { 'content-type': JSON_TYPE } })
+  })
+}
