@@ -53,15 +53,11 @@ function parseListQuery(search: string): TodoListQueryValue {
 /** The query a cursor is made for and valid with: everything but `limit` and `cursor`. */
 type Selection = Omit<TodoListQueryValue, 'limit' | 'cursor'>
 
-/** A hash of the parameters a cursor is bound to, so that it is refused with another query. */
-const binding = (query: Selection) =>
-  hashText(
-    JSON.stringify(
-      LIST_QUERY_PARAMETERS.map((name) =>
-        name === 'limit' || name === 'cursor' ? undefined : query[name],
-      ),
-    ),
-  )
+/** The parameters a cursor is bound to, so that it is refused with another query. */
+const BOUND = LIST_QUERY_PARAMETERS.filter(
+  (name): name is keyof Selection => name !== 'limit' && name !== 'cursor',
+)
+const binding = (query: Selection) => hashText(JSON.stringify(BOUND.map((name) => query[name])))
 
 /**
  * The cursor of the page after `last`: base64url of `[binding, ...values]`, the values of `last`
