@@ -26,11 +26,9 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
  *
  * @example
  * problem({ status: 400, detail: 'The body is not valid JSON' })
- * problem(404, 'No such page') // the same, for a bare status and detail
  */
-export function problem(text: ProblemText | number, plainDetail = ''): Response {
-  const given = typeof text === 'number' ? { status: text, detail: plainDetail } : text
-  const { status, detail, type = 'about:blank', errors = [], headers } = given
+export function problem(text: ProblemText): Response {
+  const { status, detail, type = 'about:blank', errors = [], headers } = text
   const body: ProblemDetails = { type, title: statusTextFor(status), status, detail }
   if (errors.length > 0) body.errors = [...errors]
   const contentType = { 'content-type': PROBLEM_CONTENT_TYPE }
