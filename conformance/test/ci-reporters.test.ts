@@ -9,6 +9,7 @@ import {
   REPORTERS,
   renderGithub,
   renderMarkdown,
+  renderPretty,
   renderReport,
   runConformance,
 } from '../src/index.ts'
@@ -51,6 +52,35 @@ describe('CI reporters', () => {
     }
   }
 
+  /**
+   * The report with {@link HOSTILE} in every field the server's answers can reach: the finding,
+   * the exchange, an informational and an unjudged rule, cleanup, residue, hints and the reason
+   * the run ended.
+   */
+  function hostileEverywhere(): ConformanceReport {
+    const [failed] = hostile().checks
+    const exchange = failed!.exchanges![0]!
+    return {
+      ...report,
+      unreachable: HOSTILE,
+      hints: [HOSTILE],
+      residue: [{ id: HOSTILE, content: HOSTILE, reason: HOSTILE, possible: true }],
+      cleanup: { verified: false, unverifiedBecause: HOSTILE },
+      checks: [
+        {
+          ...failed!,
+          expected: HOSTILE,
+          exchanges: [
+            { ...exchange, statusText: HOSTILE, responseBody: HOSTILE },
+            { ...exchange, error: HOSTILE },
+          ],
+        },
+        { ...failed!, counted: false },
+        { ...failed!, id: 'list.unjudged', status: 'skipped', message: HOSTILE },
+      ],
+    }
+  }
+
   it('offers github and markdown beside pretty, json and junit', () => {
     expect(REPORTERS).toEqual(['pretty', 'json', 'junit', 'github', 'markdown'])
   })
@@ -89,6 +119,33 @@ describe('CI reporters', () => {
     )
     // The server's text, printed in the log between them, never names the token.
     expect(lines.slice(stop + 1, resume).join('\n')).not.toContain(token)
+  })
+
+  it('github: no line the server wrote starts a command, even inside the stop-commands block', () => {
+    const lines = renderGithub(hostileEverywhere()).split('\n')
+    const token = lines.find((line) => line.startsWith('::stop-commands::'))!.slice(17)
+    // Two errors (the broken rule, the unreachable server), one warning, stop and resume.
+    const commands = lines.filter((line) => line.startsWith('::'))
+    expect(commands.map((line) => line.split('::')[1])).toEqual([
+      'error title=read.current%3A Reads show each record as its last successful write left it',
+      'error title=server unreachable',
+      'warning title=list.unjudged not judged',
+      'stop-commands',
+      token,
+    ])
+    for (const line of commands.slice(0, 3)) expect(line).not.toContain('\r')
+  })
+
+  it('pretty: a newline the server sent never breaks a finding into lines of its own', () => {
+    const text = renderPretty(hostileEverywhere())
+    expect(text).not.toContain('\r')
+    // Anywhere in the report, a line the server's text began would start with its `::`.
+    expect(text.split('\n').filter((line) => /^\W*::/.test(line))).toEqual([])
+    expect(text).toMatch(/^✗ read\.current {2}x\\n::add-mask::secret\\u000d\\n::stop-commands::/m)
+    expect(text).toMatch(/^ {4}expected: {2}x\\n::add-mask::secret/m)
+    expect(text).toMatch(/^ {9}response: {6}200 x\\n::add-mask::secret/m)
+    expect(text).toMatch(/^ {2}\? list\.unjudged: x\\n::add-mask::secret\\u000d\\n/m)
+    expect(text).toMatch(/^Hint: x\\n::add-mask::secret/m)
   })
 
   it('markdown: the verdict, a table per level, each counted failure with its replay', () => {

@@ -24,22 +24,31 @@ export function safe(text: string): string {
   return text.replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
+/**
+ * Text from the server inside one line of the report: as {@link safe}, and a newline shown as
+ * `\\n`, so the server can never start a line of its own (in a CI log, a line that starts
+ * with `::` is a command to the runner).
+ */
+export function safeLine(text: string): string {
+  return safe(text).replaceAll('\n', '\\n')
+}
+
 const PAD = '         '
 
 function renderExchange(exchange: Exchange, index: number, paint: Palette): string[] {
-  const lines = [`      ${index + 1}. ${paint.bold(safe(`${exchange.method} ${exchange.url}`))}`]
+  const lines = [
+    `      ${index + 1}. ${paint.bold(safeLine(`${exchange.method} ${exchange.url}`))}`,
+  ]
   if (exchange.requestBody !== undefined)
-    lines.push(`${PAD}request body:  ${safe(excerpt(exchange.requestBody, 300))}`)
+    lines.push(`${PAD}request body:  ${safeLine(excerpt(exchange.requestBody, 300))}`)
   if (exchange.error !== undefined)
-    lines.push(`${PAD}no response:   ${paint.red(safe(exchange.error))}`)
+    lines.push(`${PAD}no response:   ${paint.red(safeLine(exchange.error))}`)
   else {
-    lines.push(`${PAD}response:      ${exchange.status} ${safe(exchange.statusText ?? '')}`)
+    lines.push(`${PAD}response:      ${exchange.status} ${safeLine(exchange.statusText ?? '')}`)
     if (exchange.responseBody)
-      lines.push(
-        `${PAD}response body: ${safe(excerpt(exchange.responseBody, 300).replaceAll('\n', '\\n'))}`,
-      )
+      lines.push(`${PAD}response body: ${safeLine(excerpt(exchange.responseBody, 300))}`)
   }
-  lines.push(`${PAD}${paint.dim(safe(curlCommand(exchange)))}`)
+  lines.push(`${PAD}${paint.dim(safeLine(curlCommand(exchange)))}`)
   return lines
 }
 
@@ -69,11 +78,11 @@ export function renderFailure(result: CheckResult, options: PrettyOptions = {}):
       ? paint.dim(` (${result.occurrences}${result.occurrences === 3 ? '+' : ''} times)`)
       : ''
   const lines = [
-    `${mark(result, paint)} ${paint.bold(result.id)}  ${safe(result.message ?? 'failed')}${times}`,
+    `${mark(result, paint)} ${paint.bold(result.id)}  ${safeLine(result.message ?? 'failed')}${times}`,
     `    rule:      ${result.title} [${levelLabel(result.level)}, ${result.rule}]`,
   ]
-  if (result.expected !== undefined) lines.push(`    expected:  ${safe(result.expected)}`)
-  if (result.actual !== undefined) lines.push(`    actual:    ${safe(result.actual)}`)
+  if (result.expected !== undefined) lines.push(`    expected:  ${safeLine(result.expected)}`)
+  if (result.actual !== undefined) lines.push(`    actual:    ${safeLine(result.actual)}`)
   for (const [i, exchange] of (result.exchanges ?? []).entries())
     lines.push(...renderExchange(exchange, i, paint))
   return lines.join('\n')
@@ -107,7 +116,7 @@ function renderCleanup(report: ConformanceReport, paint: Palette): string[] {
   if (!report.cleanup.verified) {
     lines.push(
       paint.yellow(
-        `Cleanup unverified: ${safe(report.cleanup.unverifiedBecause ?? 'it could not check')}; records whose content starts with ${report.marker} may remain.`,
+        `Cleanup unverified: ${safeLine(report.cleanup.unverifiedBecause ?? 'it could not check')}; records whose content starts with ${report.marker} may remain.`,
       ),
     )
   } else if (report.residue.length === 0) {
@@ -120,7 +129,7 @@ function renderCleanup(report: ConformanceReport, paint: Palette): string[] {
   for (const residue of report.residue) {
     lines.push(
       paint.yellow(
-        `  ${residue.possible ? 'possible residue' : 'left behind'}: id ${safe(String(residue.id))}${residue.content === undefined ? '' : ` ${safe(JSON.stringify(residue.content).slice(0, 80))}`}: ${residue.reason}`,
+        `  ${residue.possible ? 'possible residue' : 'left behind'}: id ${safeLine(String(residue.id))}${residue.content === undefined ? '' : ` ${safeLine(JSON.stringify(residue.content).slice(0, 80))}`}: ${safeLine(residue.reason)}`,
       ),
     )
   }
@@ -147,7 +156,9 @@ function renderObserved(report: ConformanceReport, paint: Palette): string[] {
     paint.dim(explorationSummary(report)),
   ]
   if (report.unreachable)
-    lines.push(paint.red(`Server unreachable: ${safe(report.unreachable)}. The run ended there.`))
+    lines.push(
+      paint.red(`Server unreachable: ${safeLine(report.unreachable)}. The run ended there.`),
+    )
   return lines
 }
 
@@ -191,22 +202,23 @@ export function renderPretty(report: ConformanceReport, options: PrettyOptions =
     lines.push('', paint.bold('Informational (not counted):'))
     for (const check of informational)
       lines.push(
-        `  ${paint.yellow('!')} ${check.id} [${levelLabel(check.level)}]: ${safe(check.message ?? '').slice(0, 200)}`,
+        `  ${paint.yellow('!')} ${check.id} [${levelLabel(check.level)}]: ${safeLine(check.message ?? '').slice(0, 200)}`,
       )
   }
   const unjudged = report.checks.filter(
     (check) =>
       check.status === 'skipped' && check.counted && check.message !== 'not selected by only/skip',
   )
-  for (const check of unjudged) lines.push(`  ${paint.yellow('?')} ${check.id}: ${check.message}`)
+  for (const check of unjudged)
+    lines.push(`  ${paint.yellow('?')} ${check.id}: ${safeLine(check.message ?? '')}`)
   lines.push(
     '',
-    paint.bold(`Summary for ${safe(report.baseUrl)}`),
+    paint.bold(`Summary for ${safeLine(report.baseUrl)}`),
     ...renderSummary(report, paint),
     '',
   )
   lines.push(...renderObserved(report, paint), ...renderCleanup(report, paint))
-  for (const hint of report.hints) lines.push(paint.yellow(`Hint: ${safe(hint)}`))
+  for (const hint of report.hints) lines.push(paint.yellow(`Hint: ${safeLine(hint)}`))
   lines.push(
     verdictLine(report, paint),
     paint.dim(`${report.requests} requests in ${report.durationMs} ms`) +
