@@ -103,13 +103,17 @@ async function probe(runtime: Runtime): Promise<string | undefined> {
  * `npm install --no-save` rather than `npm ci`: npm leaves Deno's other-platform packages out
  * of the lock it writes, and `npm ci` then refuses that lock. On CI's platform a runtime that
  * does not install or run fails the matrix; on another host (whose build the registry may lack)
- * its rows are skipped with npm's or the runtime's own words.
+ * its rows are skipped with npm's or the runtime's own words. `only` limits the work to the
+ * runtimes named (the standalone binary needs Bun alone); the others are returned untouched.
  */
 export async function ensureRuntimes(
   host: Host = currentHost(),
+  only?: readonly Runtime[],
 ): Promise<Record<Runtime, RuntimeSource>> {
   const sources = runtimeSources(host)
-  const wanted = (Object.keys(sources) as Runtime[]).filter((name) => !skipReason(sources, name))
+  const wanted = (Object.keys(sources) as Runtime[]).filter(
+    (name) => !skipReason(sources, name) && (only === undefined || only.includes(name)),
+  )
   let installError: string | undefined
   if (!wanted.every((name) => existsSync(runtimeBin(name)))) {
     const packages = wanted.flatMap((name) => {
