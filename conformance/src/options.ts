@@ -47,6 +47,12 @@ export interface ConformanceOptions {
    * (`'800'`, `'5s'`). @default { requests: 800 }
    */
   budget?: Budget | string
+  /**
+   * For servers whose data may not change: send only GET, HEAD and OPTIONS, and judge what reads
+   * show of the records already there. Rules that need a write are reported as not judged, so
+   * the verdict is PARTIAL unless `only`/`skip` leave them out. @default false
+   */
+  readOnly?: boolean
 }
 
 /**
@@ -129,6 +135,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     concurrency: positive('concurrency', options.concurrency ?? DEFAULT_CONCURRENCY),
     signal: options.signal,
     onResult: options.onResult,
+    readOnly: options.readOnly ?? false,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     budget:
       typeof options.budget === 'string'

@@ -85,6 +85,8 @@ export interface ConformanceReport {
   marker: string
   capabilities: Capability[]
   strict: boolean
+  /** Whether the run was read-only: it sent only GET, HEAD and OPTIONS, and wrote nothing. */
+  readOnly: boolean
   /** `true` when every counted rule was judged and held (rules left out on purpose aside). */
   ok: boolean
   interrupted: boolean

@@ -6,6 +6,7 @@ import { levelCounts } from './levels.ts'
 import { type Id, keyOf, Model, stateOf } from './model/model.ts'
 import { Interrupted, Operations, recordPath, Unreachable } from './operations.ts'
 import { type ConformanceOptions, resolveOptions } from './options.ts'
+import { readOnlyReason, readOnlyRun } from './read-only.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { rules as allRules } from './rules/index.ts'
 import { isObject, type Rule, shown } from './rules/rule.ts'
@@ -291,18 +292,23 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   let exploration = { sequences: 0, operations: 0, listQueries: 0, requests: 0 }
   let cleanup: CleanupOutcome = { residue: [], verified: false, unverifiedBecause: 'not run' }
   try {
-    await guarded(() => learnCreates(run))
-    for (const scenario of SCENARIOS) await guarded(() => scenario.run(run))
-    await guarded(async () => {
-      exploration = await explore(run, resolved.seed, resolved.budget, stop)
-    })
-    await guarded(() => LARGE_IDS.run(run))
-    await guarded(() => WRONG_TYPES.run(run))
+    if (resolved.readOnly) {
+      await guarded(() => readOnlyRun(run, first))
+    } else {
+      await guarded(() => learnCreates(run))
+      for (const scenario of SCENARIOS) await guarded(() => scenario.run(run))
+      await guarded(async () => {
+        exploration = await explore(run, resolved.seed, resolved.budget, stop)
+      })
+      await guarded(() => LARGE_IDS.run(run))
+      await guarded(() => WRONG_TYPES.run(run))
+    }
   } finally {
     // Cleanup ignores the run's signal: an interrupted run still removes its records.
     const cleanupOps = ops.over(createHttpClient({ ...resolved, signal: undefined }))
-    cleanup =
-      unreachable === undefined
+    cleanup = resolved.readOnly
+      ? { residue: [], verified: true }
+      : unreachable === undefined
         ? await cleanUp({ ...run, ops: cleanupOps }).catch((error: unknown) => {
             if (!(error instanceof Unreachable)) throw error
             return {
@@ -352,7 +358,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       ? `not judged: the server stopped answering (${unreachable})`
       : resolved.signal?.aborted
         ? 'not judged: interrupted'
-        : unjudgedReason(rule, model)
+        : resolved.readOnly
+          ? readOnlyReason(rule.id, model)
+          : unjudgedReason(rule, model)
     return { ...base, status: 'skipped', message: why }
   })
   for (const [i, result] of checks.entries())
@@ -372,6 +380,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     marker: model.marker,
     capabilities: resolved.capabilities,
     strict: resolved.strict,
+    readOnly: resolved.readOnly,
     ok: !failed && !interrupted && unreachable === undefined && unjudged.length === 0,
     interrupted,
     verdict: failed ? 'fail' : interrupted || notRun.length > 0 || unreachable ? 'partial' : 'pass',

@@ -62,7 +62,8 @@ async function allReads({ ops, model }: Run, record: OwnRecord) {
   await ops.list({ order: ['content'] })
 }
 
-const sortKeys: OrderKey[][] = [
+/** Sort orders every run asks for: one key, descending, and two keys. */
+export const SORT_KEYS: OrderKey[][] = [
   ['id'],
   ['content'],
   ['completed'],
@@ -189,8 +190,8 @@ export const SCENARIOS: Scenario[] = [
         { q: 'beta gamma' },
         { q: 'delta', completed: 'true' },
         { q: model.marker, completed: 'false' },
-        ...sortKeys.map((order) => ({ order })),
-        ...sortKeys.map((order) => ({ order, completed: 'false' })),
+        ...SORT_KEYS.map((order) => ({ order })),
+        ...SORT_KEYS.map((order) => ({ order, completed: 'false' })),
         { q: model.marker, order: ['content'] },
       ]
       for (const record of made.slice(0, 2))

@@ -21,6 +21,7 @@ describe('parseCliArgs', () => {
       '--seed=-7',
       '--strict',
       '--bail',
+      '--read-only',
       '--capabilities',
       'filter,sort',
       '--reporter',
@@ -39,6 +40,7 @@ describe('parseCliArgs', () => {
       seed: -7,
       strict: true,
       bail: true,
+      readOnly: true,
       capabilities: ['filter', 'sort'],
       reporter: 'junit',
       output: 'report.xml',
@@ -54,7 +56,7 @@ describe('parseCliArgs', () => {
 
   it('names every flag it accepts in the help, -h included', () => {
     expect(parseCliArgs(['-h']).help).toBe(true)
-    for (const flag of USAGE.matchAll(/^ {2}(--[a-z]+)/gm)) {
+    for (const flag of USAGE.matchAll(/^ {2}(--[a-z-]+)/gm)) {
       expect(() => parseCliArgs(['http://host.test', flag[1]!, 'x'])).not.toThrow(/Unknown option/)
     }
   })

@@ -145,6 +145,13 @@ unclaimed capabilities are still tried, and shown a line each`,
     description: `seed of the exploration's random sequences (the report gives it;
 the same seed and budget replay a run)`,
   }),
+  readOnly: toggle({
+    name: 'read-only',
+    usage: '--read-only',
+    description: `send only GET, HEAD and OPTIONS, for a server whose data may not
+change: judges the records already there; rules that need a write
+are named as not judged, and exit 1 unless --only leaves them out`,
+  }),
   list: toggle({ usage: '--list', description: 'print the rules and exit' }),
   help: toggle({ usage: '--help', description: 'show this help', short: 'h' }),
 } satisfies FlagTable
@@ -179,12 +186,14 @@ Checks that the server at <base-url> honours the todos REST contract: scripted s
 random sequences of operations, every exchange judged by every rule against one model of the
 contract. It only touches records it creates (their content starts with "tk<run id>"), and
 removes them all; a record it may have caused but cannot prove its own is named, never deleted.
+With --read-only it sends only GET, HEAD and OPTIONS and judges the records already there.
 
 Options:
 ${OPTIONS_HELP}
 
 Exit codes: 0 every counted rule was judged and held (PARTIAL when --only/--skip left counted
-rules out), 1 a counted rule was broken or could not be judged on this server, 2 usage error or
+rules out), 1 a counted rule was broken or could not be judged on this server (with --read-only,
+every required rule that needs a write, unless --only/--skip leave them out), 2 usage error or
 server unreachable (also when it stops answering mid-run), 130 interrupted (records are still
 removed).`
 

@@ -1,6 +1,6 @@
 import { statusTextFor } from '@todokit/sdk/contract'
 import { bounded } from './bounded.ts'
-import { NetworkError, ResponseTooLargeError } from './errors.ts'
+import { NetworkError, ResponseTooLargeError, WriteInReadOnlyRunError } from './errors.ts'
 import { type Exchange, excerpt } from './exchange.ts'
 
 /** Anything that answers a `Request`: global `fetch`, or an in-process app such as `app.fetch`. */
@@ -40,7 +40,12 @@ export interface HttpConfig {
   signal?: AbortSignal
   /** Told of each request as it is sent, before any answer. */
   onSend?: (method: string, url: string) => void
+  /** Send only {@link READ_METHODS}: any other method throws before it leaves. */
+  readOnly?: boolean
 }
+
+/** The methods a read-only run may send: they read, and change nothing on the server. */
+export const READ_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS']
 
 /** Sends requests and reports each exchange to the recorders. */
 export interface HttpClient {
@@ -207,6 +212,11 @@ export function createHttpClient(
     config,
     recording: (recorder) => createHttpClient(config, [...recorders, recorder]),
     async request(method, path, options = {}) {
+      // Every request of a run, scenario, exploration, probe or cleanup, leaves here.
+      if (config.readOnly && !READ_METHODS.includes(method))
+        throw new WriteInReadOnlyRunError(
+          `A read-only run tried to send ${method} ${path}: only ${READ_METHODS.join(', ')} may be sent`,
+        )
       let body =
         options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
       let url = urlFor(config.baseUrl, path, options.query)

@@ -34,6 +34,11 @@ export interface OwnRecord {
   maybeGone?: boolean
   /** Made by a wrongly typed write the server accepted: only that rule judges its fields. */
   untyped: boolean
+  /**
+   * Listed when a read-only run began, not created by it: what it must show is what that list
+   * showed, and nothing it holds is the run's to write.
+   */
+  found?: boolean
   lastWrite?: LastWrite
   /**
    * A request that named this record out of contract (a refused write, another record's PUT that
@@ -131,8 +136,8 @@ export class Model {
     return [...this.records.values()].filter((record) => record.deleted && !record.uncertain)
   }
 
-  /** Records a new create answered with. */
-  adopt(expected: Expected, lastWrite: LastWrite): OwnRecord {
+  /** Records a new create answered with, or (without a write) a record a read-only run found. */
+  adopt(expected: Expected, lastWrite?: LastWrite): OwnRecord {
     const record: OwnRecord = {
       key: keyOf(expected.id),
       expected,
@@ -140,7 +145,7 @@ export class Model {
       deleted: false,
       uncertain: false,
       untyped: false,
-      lastWrite,
+      ...(lastWrite ? { lastWrite } : { found: true }),
     }
     this.records.set(record.key, record)
     return record

@@ -113,7 +113,13 @@ function renderSummary(report: ConformanceReport, paint: Palette): string[] {
 
 function renderCleanup(report: ConformanceReport, paint: Palette): string[] {
   const lines: string[] = []
-  if (!report.cleanup.verified) {
+  if (report.readOnly) {
+    lines.push(
+      paint.dim(
+        'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.',
+      ),
+    )
+  } else if (!report.cleanup.verified) {
     lines.push(
       paint.yellow(
         `Cleanup unverified: ${safeLine(report.cleanup.unverifiedBecause ?? 'it could not check')}; records whose content starts with ${report.marker} may remain.`,
@@ -138,6 +144,8 @@ function renderCleanup(report: ConformanceReport, paint: Palette): string[] {
 
 /** One line on what the exploration did. */
 export function explorationSummary(report: ConformanceReport): string {
+  if (report.readOnly)
+    return 'Read-only: no exploration, as its random sequences write; the run read what the server holds.'
   const { seed, budget, sequences, operations, listQueries, requests } = report.exploration
   return `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
 }
@@ -173,12 +181,24 @@ function verdictLine(report: ConformanceReport, paint: Palette): string {
         check.counted &&
         check.message !== 'not selected by only/skip',
     )
+    // A read-only run names the rules it could not judge for want of a write apart from the rest.
+    const needsWrite = unjudged.filter((check) => check.message?.startsWith('needs a write'))
+    const others = unjudged.filter((check) => !needsWrite.includes(check))
+    const ids = (checks: CheckResult[]) => checks.map((check) => check.id).join(', ')
+    const unjudgedWhy = [
+      needsWrite.length
+        ? `${needsWrite.length} counted rule(s) need a write, which --read-only does not send (${ids(needsWrite)})`
+        : '',
+      others.length
+        ? `${others.length} counted rule(s) could not be judged on this server (${ids(others)})`
+        : '',
+    ].filter(Boolean)
     const why = report.unreachable
       ? 'the server stopped answering'
       : report.interrupted
         ? 'the run was interrupted'
-        : unjudged.length
-          ? `${unjudged.length} counted rule(s) could not be judged on this server (${unjudged.map((c) => c.id).join(', ')})`
+        : unjudgedWhy.length
+          ? unjudgedWhy.join(', and ')
           : 'rules were left out with --only/--skip'
     return `${paint.yellow(paint.bold('PARTIAL'))} no counted rule broken, but ${why}: conformance is not shown`
   }

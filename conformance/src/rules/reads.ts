@@ -25,9 +25,24 @@ const lastWriteOf = (record: OwnRecord) =>
     ? ` (last write: ${requestLine(record.lastWrite.exchange)} answered ${record.lastWrite.exchange.status})`
     : ''
 
+/** Why a record must be there: the run made it, or a read-only run found it listed. */
+const origin = (record: OwnRecord) =>
+  record.found
+    ? 'which GET /todos listed when the run began'
+    : `which the run created and did not delete${lastWriteOf(record)}`
+
 /** Which rule answers for a field a read shows differently from the last write. */
-function chargeFor(record: OwnRecord, field: string, shownValue: unknown, model: Model): string {
+function chargeFor(
+  observation: Observation,
+  record: OwnRecord,
+  field: string,
+  shownValue: unknown,
+  model: Model,
+): string {
   if (record.blame) return record.blame.rule
+  // Nothing wrote a found record: a read that differs from the list at the start is the read's fault.
+  if (record.found)
+    return observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
   const expected = record.expected.content
   if (field === 'content' && typeof shownValue === 'string' && expected !== expected.trim()) {
     if (shownValue === expected.trim()) return 'content.edge-whitespace'
@@ -53,9 +68,9 @@ function compare(
   const field = item.content !== record.expected.content ? 'content' : 'completed'
   const where = requestLine(observation.exchange)
   return {
-    charge: chargeFor(record, field, item[field], model),
+    charge: chargeFor(observation, record, field, item[field], model),
     record,
-    message: `${where} shows todo ${shown(record.expected.id)} with ${field} ${shown(item[field])} where the last write left ${shown(record.expected[field])}${lastWriteOf(record)}`,
+    message: `${where} shows todo ${shown(record.expected.id)} with ${field} ${shown(item[field])} where ${record.found ? 'GET /todos showed' : 'the last write left'} ${shown(record.expected[field])}${lastWriteOf(record)}`,
     expected: shown(record.expected),
     actual: shown(item),
     shownState: state,
@@ -85,7 +100,7 @@ export function readFindings(observation: Observation, model: Model): ReadFindin
       found.push({
         charge: target.blame?.rule ?? 'get.returns-record',
         record: target,
-        message: `${answered(observation)} for todo ${shown(target.expected.id)}, which the run created and did not delete${lastWriteOf(target)}`,
+        message: `${answered(observation)} for todo ${shown(target.expected.id)}, ${origin(target)}`,
         expected: `200 with ${shown(target.expected)}`,
         actual: response
           ? `${response.status} ${response.statusText}`
@@ -124,7 +139,7 @@ export function readFindings(observation: Observation, model: Model): ReadFindin
         found.push({
           charge: record.blame?.rule ?? 'list.holds-live-records',
           record,
-          message: `GET /todos does not list todo ${shown(record.expected.id)}, which the run created and did not delete${lastWriteOf(record)}`,
+          message: `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`,
           expected: shown(record.expected),
           actual: `not among the ${response.json.length} records listed`,
         })

@@ -673,7 +673,7 @@ export const recordRules: Rule[] = [
         'content.exact',
         observation,
         model,
-        (record) => !model.ownsContent(record.expected.content),
+        (record) => !record.found && !model.ownsContent(record.expected.content),
       )
     },
   },
