@@ -1,5 +1,6 @@
 import { renderRuleTable } from '../src/catalogue.ts'
 import { LEVELS, levelLabel } from '../src/levels.ts'
+import { READ_RULES } from '../src/read-only.ts'
 import { rules } from '../src/rules/index.ts'
 
 /** The docs page of the rule table, written by `npm run docs:generate` at the root. */
@@ -19,6 +20,9 @@ server must hold, and has every rule below judge every exchange of the run, whet
 scenario or a random sequence produced it. A failure is charged to exactly one rule. There are
 ${rules.length} rules: ${sizes.join(', ')}. See the [conformance guide](./conformance.md) for the
 levels, and the kit's [mutation score](../conformance/MUTATION.md) for the defects each rule catches.
+The last column says whether a \`--read-only\` run, which sends only GET, HEAD and OPTIONS, can
+judge the rule on the records a server already holds: ${[...READ_RULES].length} can, and the
+rest need a write, so a read-only run exits 1 unless \`--only\` keeps to the rules it can judge.
 
 ${renderRuleTable()}`
 }
