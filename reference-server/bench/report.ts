@@ -4,12 +4,13 @@ const number = (value: number) => Math.round(value).toLocaleString('en-US')
 const ratio = (value: number) => `${value.toFixed(2)}×`
 const mebibytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`
 
-function table(head: string[], rows: string[][]): string {
+/** A Markdown table; the first `leftAligned` columns are text, the others figures. */
+function table(head: string[], rows: string[][], leftAligned = 1): string {
   const widths = head.map((cell, column) =>
     Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
   )
   const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`
+    `| ${cells.map((cell, column) => (column < leftAligned ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`
   return [
     line(head),
     `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
@@ -99,6 +100,20 @@ export function printTables(results: Results): void {
       ]),
     ),
   ]
+  out.push(
+    '',
+    table(
+      ['The floor', '', 'this run', 'floor'],
+      results.floor.map(({ name, figure, floor, holds }) => [
+        name,
+        holds ? 'PASS' : 'FAIL',
+        figure,
+        floor,
+      ]),
+      4,
+    ),
+    `The floor: ${results.floor.filter(({ holds }) => holds).length} of ${results.floor.length} hold.`,
+  )
   const invalid = [
     ...results.scenarios.flatMap(({ name, results: by }) =>
       Object.entries(by).map(([server, result]) => ({ what: `${server} ${name}`, result })),

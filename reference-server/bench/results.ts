@@ -1,3 +1,4 @@
+import type { FloorCheck } from './floor.ts'
 import type { Measurement } from './load.ts'
 import type { Memory } from './spawn-server.ts'
 import type { StoreWrites } from './sqlite-store.ts'
@@ -26,4 +27,6 @@ export interface Results {
   readonly stalls: Stall[]
   /** How many todos each server's list answer held, and whether the same ids in the same order. */
   readonly listCheck: Record<ServerName, { todos: number; sameAsReference: boolean }>
+  /** Each guarantee of the floor: its figure in this run, and whether it holds. */
+  readonly floor: FloorCheck[]
 }

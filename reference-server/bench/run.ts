@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Todo } from '@todokit/sdk/contract'
+import { checkFloor, speedFloor } from './floor.ts'
 import { type Load, type Measurement, measure } from './load.ts'
 import { printTables } from './report.ts'
 import { type Results, SERVERS, type ServerName } from './results.ts'
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
     listCheck: {} as Results['listCheck'],
     storeWrites: [],
     stalls: [],
+    floor: [],
   }
 
   // All three listen at once (an idle server costs no CPU) and each scenario measures them back
@@ -215,6 +217,9 @@ async function main(): Promise<void> {
 
   log('stalls: GET /todos/1 while other clients read long lists')
   results.stalls.push(...(await measureStalls(directory, SECONDS)))
+
+  log('the floor: bad input, slow bodies, idle sockets, pipelining, SIGKILL, SIGTERM')
+  results.floor.push(...(await checkFloor(directory)), ...speedFloor(results))
 
   results.machine.loadAverageAtEnd = loadavg()[0]?.toFixed(2) ?? 'unknown'
   await rm(directory, { recursive: true, force: true })

@@ -1,44 +1,72 @@
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BAD_INPUTS, probeBadInputs } from './floor/bad-input.ts'
+import { type CliServer, startCli } from './floor/cli-server.ts'
+import {
+  idleConnections,
+  PIPELINED_IN_ORDER,
+  pipelinedWrites,
+  SHORT_LIMIT_FLAGS,
+  SHORT_LIMITS,
+  trickleBody,
+} from './floor/connections.ts'
 import { openConnection, statusCodes } from './raw-http.ts'
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
-const stops: (() => void)[] = []
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-})
+describe('todokit-server --data with short limits, from outside', () => {
+  let directory: string
+  let server: CliServer
 
-/** Runs the CLI with `args`; resolves with its URL once it listens, or its output if it exits. */
-function run(args: string[]): Promise<{ url?: string; code?: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--conditions=@todokit/source', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'todokit-limits-'))
+    const data = join(directory, 'todos.db')
+    server = await startCli(['--data', data, '--port', '0', '--quiet', ...SHORT_LIMIT_FLAGS])
   })
-  stops.push(() => child.kill('SIGKILL'))
-  let output = ''
-  return new Promise((resolve) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk
-      const url = /listening on (\S+)/.exec(output)?.[1]
-      if (url) resolve({ url, output })
-    }
-    child.stdout.on('data', collect)
-    child.stderr.on('data', collect)
-    child.once('exit', (code) => resolve({ code, output }))
-  })
-}
 
-describe('todokit-server limit flags', () => {
-  it('applies --headers-timeout: a request whose headers stall gets 408', async () => {
-    const { url } = await run(['--port', '0', '--quiet', '--headers-timeout', '50'])
-    const connection = await openConnection(url ?? '')
+  afterAll(async () => {
+    await server?.kill()
+    await rm(directory, { recursive: true, force: true })
+  })
+
+  it('refuses every input of the bad-input probe with its 4xx problem', async () => {
+    const result = await probeBadInputs(server.url)
+    expect(result.failures).toEqual([])
+    expect(result).toMatchObject({ passed: BAD_INPUTS.length, total: 40 })
+  })
+
+  it('answers 408 to a body that trickles in past --request-timeout, and stores nothing', async () => {
+    const result = await trickleBody(server.url)
+    expect(result.statuses).toEqual([408])
+    expect(result.bytesSent).toBeLessThan(result.bodyBytes)
+    expect(result.stored).toBe(false)
+  })
+
+  it('answers 408 to headers that stall past --headers-timeout', async () => {
+    const connection = await openConnection(server.url)
     connection.socket.write('GET /todos HTTP/1.1\r\nHost: 127.0.0.1\r\n')
     expect(statusCodes(await connection.closed)).toEqual([408])
   })
 
+  it('holds no more idle connections than --max-connections, reclaims them, then serves', async () => {
+    const { maxConnections, headersTimeout } = SHORT_LIMITS
+    const result = await idleConnections(server.url, maxConnections, headersTimeout)
+    expect(result.held).toBeLessThanOrEqual(maxConnections)
+    expect(result.reclaimed).toBe(true)
+    expect(result.served).toBe(200)
+  })
+
+  it('applies writes pipelined on one connection in the order they were sent', async () => {
+    const result = await pipelinedWrites(server.url)
+    expect(result.statuses).toEqual(PIPELINED_IN_ORDER)
+    expect(result.gone).toBe(true)
+  })
+})
+
+describe('todokit-server limit flags', () => {
   it('refuses a bad limit with exit code 2, naming the flag', async () => {
-    const { code, output } = await run(['--port', '0', '--max-connections', 'many'])
-    expect(code).toBe(2)
-    expect(output).toMatch(/--max-connections must be a whole number from 1, got "many"/)
+    await expect(startCli(['--port', '0', '--max-connections', 'many'])).rejects.toThrow(
+      /exited with 2: [\s\S]*--max-connections must be a whole number from 1, got "many"/,
+    )
   })
 })
