@@ -29,8 +29,7 @@ export const READ_RULES: ReadonlySet<string> = new Set([
 
 /** Why a read-only run left a rule unjudged. */
 export function readOnlyReason(ruleId: string, model: Model): string {
-  if (!READ_RULES.has(ruleId))
-    return 'needs a write: --read-only sends only GET, HEAD and OPTIONS, and this rule is judged on records the run writes'
+  if (!READ_RULES.has(ruleId)) return 'needs a write, which --read-only does not send'
   if (model.records.size === 0)
     return 'not judged: GET /todos listed no well-typed record to read, and a read-only run makes none'
   return 'not judged: no read of this run could judge it on this server'
@@ -50,6 +49,10 @@ function adoptListed(model: Model, items: unknown[]) {
       continue
     }
     model.adopt({ id: item.id, content: String(item.content), completed: item.completed === true })
+    model.policy.idType =
+      typeof item.id === 'number' && Number.isInteger(item.id) && model.policy.idType !== 'other'
+        ? 'integer'
+        : 'other'
   }
 }
 

@@ -136,6 +136,7 @@ describe('a read-only run', () => {
       expect(report.ok).toBe(false)
       expect(report.readOnly).toBe(true)
       expect(report.residue).toEqual([])
+      expect(report.observed.idType).toBe('integer')
     })
 
     it('can pass when --only keeps to the rules reads judge', async () => {
