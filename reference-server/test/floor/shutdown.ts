@@ -53,6 +53,14 @@ function postInALoop(url: string, name: string, budget: number) {
   return { answered, closed, sent: () => sent }
 }
 
+/**
+ * A refused connection fails before it is open: ECONNREFUSED once the listening socket is
+ * closed, or ECONNRESET when the kernel had completed the handshake on it and reset it as the
+ * server closed that socket, without the server ever taking the connection. Both mean that no
+ * new client got in.
+ */
+export const REFUSED = /^connect (ECONNREFUSED|ECONNRESET) /
+
 /** The error of the first connection `url` refuses; accepted ones are closed and tried again. */
 async function refusedConnection(url: string): Promise<string> {
   for (let attempt = 0; attempt < 1_000; attempt++) {
@@ -71,7 +79,7 @@ async function refusedConnection(url: string): Promise<string> {
 
 /** What SIGTERM under load did, as seen from outside. */
 export interface DrainResult {
-  /** The error a new connection got after the signal (ECONNREFUSED when it was refused). */
+  /** The error a new connection got after the signal ({@link REFUSED} when it was refused). */
   readonly newConnection: string
   /** The statuses on the connection whose request was half sent when the signal came. */
   readonly busyStatuses: readonly number[]
@@ -163,7 +171,7 @@ async function storedContents(data: string): Promise<string[]> {
 /** Where a {@link DrainResult} falls short of a clean drain; empty when it is one. */
 export function drainFailures(result: DrainResult): string[] {
   const failures: string[] = []
-  if (!/ECONNREFUSED/.test(result.newConnection)) {
+  if (!REFUSED.test(result.newConnection)) {
     failures.push(`a new connection after SIGTERM: ${result.newConnection}`)
   }
   if (result.busyStatuses.join() !== '100,201' || !result.busySaysClose) {
