@@ -72,7 +72,7 @@ export interface RefusedCreate {
 export const keyOf = (id: unknown): string => JSON.stringify(id) ?? 'undefined'
 
 /** The fields reads compare, as one string. */
-export const stateOf = (todo: { content: unknown; completed: unknown }): string =>
+export const stateOf = (todo: { content?: unknown; completed?: unknown }): string =>
   JSON.stringify([todo.content, todo.completed])
 
 /**

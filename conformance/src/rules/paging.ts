@@ -1,7 +1,9 @@
 import { nextLinkTarget } from '@todokit/sdk/contract'
-import type { Model } from '../model/model.ts'
+import type { Model, OwnRecord } from '../model/model.ts'
+import { matchesFilters } from './queries.ts'
 import {
   answered,
+  fail,
   held,
   isObject,
   type Judgement,
@@ -9,6 +11,7 @@ import {
   type Rule,
   requestLine,
   shown,
+  unexpected,
 } from './rule.ts'
 
 /** A walk's pages as arrays, or `undefined` when a page was not one (judged by `paging.limit`). */
@@ -37,50 +40,42 @@ const limited = (observation: Observation) =>
 
 function judgeWalk(observation: Observation, model: Model): Judgement {
   const pages = pagesOf(observation) ?? []
+  const walk = `the walk from ${requestLine(observation.exchange)}`
   if (observation.walkStopped)
-    return {
-      failed: `the walk from ${requestLine(observation.exchange)} ${observation.walkStopped}`,
-      expected: 'a last page without a next link',
-      actual: observation.walkStopped,
-    }
+    return fail(
+      `${walk} ${observation.walkStopped}`,
+      'a last page without a next link',
+      observation.walkStopped,
+    )
   const seen = new Map<string, number>()
   for (const item of pages.flat()) seen.set(String(item.id), (seen.get(String(item.id)) ?? 0) + 1)
-  for (const [id, times] of seen) {
+  for (const [id, times] of seen)
     if (times > 1)
-      return {
-        failed: `the walk from ${requestLine(observation.exchange)} returned todo ${id} ${times} times`,
-        expected: 'each record once',
-        actual: `${times} times over ${pages.length} pages`,
-      }
-  }
-  const query = observation.query ?? {}
-  for (const record of model.settled()) {
-    if (observation.touched?.has(record.key)) continue
-    const matches = ['id', 'content', 'completed'].every(
-      (field) =>
-        query[field as 'id'] === undefined ||
-        String(record.expected[field as 'id']) === query[field as 'id'],
+      return fail(
+        `${walk} returned todo ${id} ${times} times`,
+        'each record once',
+        `${times} times over ${pages.length} pages`,
+      )
+  const untouched = (record: OwnRecord) => !observation.touched?.has(record.key)
+  for (const record of model.settled().filter(untouched)) {
+    if (
+      matchesFilters(record.expected, observation.query ?? {}) &&
+      !seen.has(String(record.expected.id))
     )
-    if (matches && !seen.has(String(record.expected.id))) {
-      return {
-        failed: `the walk from ${requestLine(observation.exchange)} over ${pages.length} pages never returned todo ${shown(record.expected.id)}`,
-        expected: shown(record.expected),
-        actual: 'missing from every page',
-      }
-    }
+      return fail(
+        `${walk} over ${pages.length} pages never returned todo ${shown(record.expected.id)}`,
+        shown(record.expected),
+        'missing from every page',
+      )
   }
   const contents = new Map(pages.flat().map((item) => [String(item.id), item.content]))
-  for (const record of model.deleted()) {
-    if (
-      !observation.touched?.has(record.key) &&
-      contents.get(String(record.expected.id)) === record.expected.content
-    ) {
-      return {
-        failed: `the walk from ${requestLine(observation.exchange)} returned todo ${shown(record.expected.id)}, deleted before it began`,
-        expected: 'no deleted record',
-        actual: shown(record.expected),
-      }
-    }
+  for (const record of model.deleted().filter(untouched)) {
+    if (contents.get(String(record.expected.id)) === record.expected.content)
+      return fail(
+        `${walk} returned todo ${shown(record.expected.id)}, deleted before it began`,
+        'no deleted record',
+        shown(record.expected),
+      )
   }
   return held
 }
@@ -96,20 +91,21 @@ export const pagingRules: Rule[] = [
       if (observation.op !== 'walk') return undefined
       const limit = limitOf(observation)
       for (const page of observation.pages ?? []) {
+        const where = requestLine(page.exchange)
         if (page.status !== 200 || !Array.isArray(page.json))
-          return {
-            failed: `${requestLine(page.exchange)} answered ${page.status} ${page.statusText}`,
-            expected: '200 with a JSON array',
-            actual: shown(page.json ?? page.text),
-          }
+          return fail(
+            `${where} answered ${page.status} ${page.statusText}`,
+            '200 with a JSON array',
+            shown(page.json ?? page.text),
+          )
         if (page.json.length > limit)
-          return {
-            failed: `${requestLine(page.exchange)} answered ${page.json.length} records`,
-            expected: `at most ${limit}`,
-            actual: `${page.json.length}`,
-          }
+          return fail(
+            `${where} answered ${page.json.length} records`,
+            `at most ${limit}`,
+            `${page.json.length}`,
+          )
       }
-      return observation.pages?.length ? held : { failed: answered(observation) }
+      return observation.pages?.length ? held : fail(answered(observation))
     },
   },
   {
@@ -121,55 +117,49 @@ export const pagingRules: Rule[] = [
     judge(observation) {
       if (observation.op !== 'walk') return undefined
       const pages = observation.pages ?? []
+      const wanted = 'Link: <URI>; rel="next"'
       const unreadable = pages.find(malformedLink)
-      if (unreadable)
-        return {
-          failed: `${requestLine(unreadable.exchange)} announced its next page as ${shown(unreadable.headers.get('link'))}`,
-          expected: 'Link: <URI>; rel="next"',
-          actual: `${unreadable.headers.get('link')}`,
-        }
-      if (!limited(observation)) return undefined
-      const first = pages[0]
-      if (!first) return undefined
-      const total = (pagesOf(observation) ?? []).flat().length
-      if (
-        pages.length === 1 &&
-        total >= limitOf(observation) &&
-        first.headers.get('link') === null &&
-        (observation.query?.limit === '1' || total > limitOf(observation))
-      ) {
-        return { failed: `${requestLine(first.exchange)} answered a full page without a next link` }
+      if (unreadable) {
+        const link = `${unreadable.headers.get('link')}`
+        return fail(
+          `${requestLine(unreadable.exchange)} announced its next page as ${shown(link)}`,
+          wanted,
+          link,
+        )
       }
+      const first = pages[0]
+      if (!limited(observation) || !first) return undefined
+      const total = (pagesOf(observation) ?? []).flat().length
+      const limit = limitOf(observation)
+      if (pages.length === 1 && total >= limit && first.headers.get('link') === null)
+        if (observation.query?.limit === '1' || total > limit)
+          return fail(`${requestLine(first.exchange)} answered a full page without a next link`)
       for (const page of pages) {
         const link = page.headers.get('link')
-        if (link === null) continue
         const target = nextLinkTarget(link)
-        if (target === undefined) continue
-        let next: URL
-        try {
-          next = new URL(target, page.exchange.url)
-        } catch {
-          return {
-            failed: `${requestLine(page.exchange)} announced a next page that is not a URI: ${shown(link)}`,
-            expected: 'Link: <URI>; rel="next"',
-            actual: link,
-          }
-        }
+        if (link === null || target === undefined) continue
+        const where = requestLine(page.exchange)
+        const next = URL.parse(target, page.exchange.url)
+        if (!next)
+          return fail(
+            `${where} announced a next page that is not a URI: ${shown(link)}`,
+            wanted,
+            link,
+          )
         const here = new URL(page.exchange.url)
         if (next.pathname !== here.pathname)
-          return {
-            failed: `${requestLine(page.exchange)} announced a next page on another path: ${next.pathname}`,
-            expected: here.pathname,
-            actual: next.pathname,
-          }
-        for (const [name, value] of new URL(observation.exchange.url).searchParams) {
+          return fail(
+            `${where} announced a next page on another path: ${next.pathname}`,
+            here.pathname,
+            next.pathname,
+          )
+        for (const [name, value] of new URL(observation.exchange.url).searchParams)
           if (name !== 'cursor' && next.searchParams.get(name) !== value)
-            return {
-              failed: `${requestLine(page.exchange)} announced a next page that drops ${name}=${value}`,
-              expected: `${name}=${value} kept`,
-              actual: next.search,
-            }
-        }
+            return fail(
+              `${where} announced a next page that drops ${name}=${value}`,
+              `${name}=${value} kept`,
+              next.search,
+            )
       }
       return held
     },
@@ -189,15 +179,11 @@ export const pagingRules: Rule[] = [
       'A limit that is not a positive integer, or a cursor the server did not write, is refused with 400',
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
-    judge(observation) {
-      if (observation.probe !== 'bad-paging') return undefined
-      return observation.response?.status === 400
-        ? held
-        : {
-            failed: answered(observation),
-            expected: '400',
-            actual: `${observation.response?.status ?? observation.error}`,
-          }
-    },
+    judge: (observation) =>
+      observation.probe !== 'bad-paging'
+        ? undefined
+        : observation.response?.status === 400
+          ? held
+          : unexpected(observation, '400'),
   },
 ]

@@ -1,9 +1,9 @@
 import type { OrderKey } from '@todokit/sdk/contract'
 import type { Capability } from '../levels.ts'
-import type { Model, OwnRecord } from '../model/model.ts'
+import type { Model } from '../model/model.ts'
 import { mayMatchSearch, mustMatchSearch, mustPrecede, type Sortable } from '../model/text.ts'
 import {
-  answered,
+  fail,
   held,
   isObject,
   type Judgement,
@@ -12,6 +12,7 @@ import {
   type Rule,
   requestLine,
   shown,
+  unexpected,
 } from './rule.ts'
 
 const FILTERS = ['id', 'content', 'completed'] as const
@@ -44,40 +45,21 @@ function itemsOf(
   model: Model,
   capability: Capability,
 ): { items: Record<string, unknown>[] } | Judgement | undefined {
-  if (
-    observation.op !== 'list' ||
-    observation.probe ||
-    !observation.query ||
-    !capabilitiesOf(observation.query).includes(capability)
-  )
+  const { op, probe, query, response } = observation
+  if (op !== 'list' || probe || !query || !capabilitiesOf(query).includes(capability))
     return undefined
-  const json = observation.response?.json
-  if (observation.response?.status === 200 && Array.isArray(json))
-    return { items: json.filter(isObject) }
-  if (chargedFor(observation.query, model) !== capability) return undefined
-  return {
-    failed: answered(observation),
-    expected: '200 with a JSON array',
-    actual: observation.response
-      ? `${observation.response.status} ${shown(observation.response.json ?? observation.response.text)}`
-      : (observation.error ?? 'no answer'),
-  }
+  if (response?.status === 200 && Array.isArray(response.json))
+    return { items: response.json.filter(isObject) }
+  return chargedFor(query, model) === capability
+    ? unexpected(observation, '200 with a JSON array')
+    : undefined
 }
 
-const matchesFilters = (
-  todo: { id: unknown; content: unknown; completed: unknown },
-  query: ListQuery,
-) => FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
+/** A todo's fields as a query compares them, whatever their types. */
+export type Fields = { id?: unknown; content?: unknown; completed?: unknown }
 
-const fieldsOf = (todo: Record<string, unknown>) => [
-  String(todo.content),
-  String(todo.id),
-  String(todo.completed),
-]
-
-/** A record of the run that a query lists, or must list. */
-const ownOf = (item: Record<string, unknown>, model: Model): OwnRecord | undefined =>
-  model.records.get(JSON.stringify(item.id))
+export const matchesFilters = (todo: Fields, query: ListQuery) =>
+  FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
 /** Membership of the run's records and of every listed record, for filters or search. */
 function judgeMembership(
@@ -87,152 +69,128 @@ function judgeMembership(
   items: Record<string, unknown>[],
 ): Judgement {
   const query = observation.query ?? {}
+  const { q } = query
   const where = requestLine(observation.exchange)
-  const concerns =
+  const filtered = FILTERS.some((field) => query[field] !== undefined)
+  if (capability === 'filter' ? !filtered : q === undefined) return held
+  /** Whether every reading of `capability` may list a todo with these fields. */
+  const mayList = (todo: Fields) =>
     capability === 'filter'
-      ? FILTERS.some((field) => query[field] !== undefined)
-      : query.q !== undefined
-  if (!concerns) return held
-  const q = query.q
+      ? matchesFilters(todo, query)
+      : q === undefined ||
+        mayMatchSearch([String(todo.content), String(todo.id), String(todo.completed)], q)
   for (const item of items) {
-    const record = ownOf(item, model)
-    const shownFields = { id: item.id, content: item.content, completed: item.completed }
-    if (capability === 'filter' && !matchesFilters(shownFields, query)) {
-      return {
-        failed: `${where} returned ${shown(item)}, which does not match the filter`,
-        expected: 'only records whose fields equal the filter values',
-        actual: shown(item),
-      }
-    }
-    if (capability === 'search' && q !== undefined && !mayMatchSearch(fieldsOf(item), q)) {
-      return {
-        failed: `${where} returned ${shown(item)}, which no reading of q=${shown(q)} matches`,
-        expected: `records whose text holds ${shown(q)}`,
-        actual: shown(item),
-      }
-    }
-    if (record && !record.uncertain && !record.untyped) {
-      // A freed id may hold someone else's record: only the run's own content shows it stale.
-      if (record.deleted && item.content !== record.expected.content) continue
-      if (record.deleted)
-        return {
-          failed: `${where} still returns todo ${shown(record.expected.id)} after DELETE answered success`,
-          expected: 'no deleted record',
-          actual: shown(item),
-        }
-      const current = record.expected
-      if (capability === 'filter' && !matchesFilters(current, query)) {
-        return {
-          failed: `${where} returned todo ${shown(current.id)} as it was before its last write: it now holds ${shown(current)}`,
-          expected: 'records as they are now',
-          actual: shown(item),
-        }
-      }
-      if (
-        capability === 'search' &&
-        q !== undefined &&
-        !mayMatchSearch([current.content, String(current.id), String(current.completed)], q)
-      ) {
-        return {
-          failed: `${where} returned todo ${shown(current.id)}, whose content is now ${shown(current.content)}`,
-          expected: 'records whose text holds q now',
-          actual: shown(item),
-        }
-      }
-    }
+    if (!mayList(item))
+      return fail(
+        `${where} returned ${shown(item)}, which ${capability === 'filter' ? 'does not match the filter' : `no reading of q=${shown(q)} matches`}`,
+        capability === 'filter'
+          ? 'only records whose fields equal the filter values'
+          : `records whose text holds ${shown(q)}`,
+        shown(item),
+      )
+    const record = model.records.get(JSON.stringify(item.id))
+    if (!record || record.uncertain || record.untyped) continue
+    const current = record.expected
+    // A freed id may hold someone else's record: only the run's own content shows it stale.
+    if (record.deleted && item.content === current.content)
+      return fail(
+        `${where} still returns todo ${shown(current.id)} after DELETE answered success`,
+        'no deleted record',
+        shown(item),
+      )
+    if (!record.deleted && !mayList(current))
+      return fail(
+        `${where} returned todo ${shown(current.id)} as it was before its last write: it now holds ${shown(current)}`,
+        'records as they are now',
+        shown(item),
+      )
   }
   const listed = new Set(items.map((item) => String(item.id)))
+  if ((q !== undefined ? 'search' : 'filter') !== capability) return held
   for (const record of model.settled()) {
     if (observation.touched?.has(record.key)) continue
     const must =
       matchesFilters(record.expected, query) &&
       (q === undefined || mustMatchSearch(record.expected.content, q))
-    const charge: Capability = q !== undefined ? 'search' : 'filter'
-    if (must && charge === capability && !listed.has(String(record.expected.id))) {
-      return {
-        failed: `${where} does not return todo ${shown(record.expected.id)}, which it must: ${shown(record.expected)}`,
-        expected: shown(record.expected),
-        actual: `${items.length} records, not this one`,
-      }
-    }
+    if (must && !listed.has(String(record.expected.id)))
+      return fail(
+        `${where} does not return todo ${shown(record.expected.id)}, which it must: ${shown(record.expected)}`,
+        shown(record.expected),
+        `${items.length} records, not this one`,
+      )
   }
   return held
 }
 
-function judgeOrder(
-  observation: Observation,
-  order: readonly OrderKey[],
-  items: Record<string, unknown>[],
-): Judgement {
+function judgeOrder(observation: Observation, items: Record<string, unknown>[]): Judgement {
+  const order = observation.query?.order ?? []
   const sortable = items.filter(
     (item): item is Record<string, unknown> & Sortable =>
       typeof item.content === 'string' && typeof item.completed === 'boolean',
   )
-  for (let i = 0; i < sortable.length; i++) {
-    for (let j = i + 1; j < sortable.length; j++) {
-      const [a, b] = [sortable[i], sortable[j]]
-      if (a && b && mustPrecede(order, b, a) === true) {
-        return {
-          failed: `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`,
-          expected: `${shown(b)} first, by ${order.join(',')}`,
-          actual: `${shown(a)} at ${i}, ${shown(b)} at ${j}`,
-        }
-      }
+  for (const [i, a] of sortable.entries()) {
+    for (const [j, b] of sortable.entries()) {
+      if (j > i && mustPrecede(order, b, a) === true)
+        return fail(
+          `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`,
+          `${shown(b)} first, by ${order.join(',')}`,
+          `${shown(a)} at ${i}, ${shown(b)} at ${j}`,
+        )
     }
   }
   return held
 }
 
+/** A rule of one capability, judged on the answers to queries that need it. */
+const queryRule = (
+  rule: Omit<Rule, 'judge'> & { level: Capability },
+  judge: (observation: Observation, items: Record<string, unknown>[], model: Model) => Judgement,
+): Rule => ({
+  ...rule,
+  judge(observation, model) {
+    const items = itemsOf(observation, model, rule.level)
+    return items && 'items' in items ? judge(observation, items.items, model) : items
+  },
+})
+
 /** The query conventions of §4 and todokit's extensions, each a capability of its own. */
 export const queryRules: Rule[] = [
-  {
-    id: 'filter.matches',
-    title:
-      'GET /todos?{field}={value} returns exactly the records whose field equals the value, as they are now',
-    level: 'filter',
-    section: '§4 Query conventions: Filter',
-    judge(observation, model) {
-      const items = itemsOf(observation, model, 'filter')
-      return items && 'items' in items
-        ? judgeMembership(observation, model, 'filter', items.items)
-        : items
+  queryRule(
+    {
+      id: 'filter.matches',
+      title:
+        'GET /todos?{field}={value} returns exactly the records whose field equals the value, as they are now',
+      level: 'filter',
+      section: '§4 Query conventions: Filter',
     },
-  },
-  {
-    id: 'search.matches',
-    title:
-      'GET /todos?q={query} returns the records whose content holds the query, under any reading of free-text search',
-    level: 'search',
-    section: '§4 Query conventions: Search',
-    judge(observation, model) {
-      const items = itemsOf(observation, model, 'search')
-      return items && 'items' in items
-        ? judgeMembership(observation, model, 'search', items.items)
-        : items
+    (observation, items, model) => judgeMembership(observation, model, 'filter', items),
+  ),
+  queryRule(
+    {
+      id: 'search.matches',
+      title:
+        'GET /todos?q={query} returns the records whose content holds the query, under any reading of free-text search',
+      level: 'search',
+      section: '§4 Query conventions: Search',
     },
-  },
-  {
-    id: 'sort.ascending',
-    title: 'GET /todos?order={field} lists the records in ascending order of that field',
-    level: 'sort',
-    section: '§4 Query conventions: Sort',
-    judge(observation, model) {
-      const items = itemsOf(observation, model, 'sort')
-      return items && 'items' in items
-        ? judgeOrder(observation, observation.query?.order ?? [], items.items)
-        : items
+    (observation, items, model) => judgeMembership(observation, model, 'search', items),
+  ),
+  queryRule(
+    {
+      id: 'sort.ascending',
+      title: 'GET /todos?order={field} lists the records in ascending order of that field',
+      level: 'sort',
+      section: '§4 Query conventions: Sort',
     },
-  },
-  {
-    id: 'sort.descending-and-keys',
-    title: 'GET /todos?order=-{field} sorts descending, and order=a,b sorts by several keys',
-    level: 'sort-extended',
-    section: '§4 Sort (todokit extension)',
-    judge(observation, model) {
-      const items = itemsOf(observation, model, 'sort-extended')
-      return items && 'items' in items
-        ? judgeOrder(observation, observation.query?.order ?? [], items.items)
-        : items
+    judgeOrder,
+  ),
+  queryRule(
+    {
+      id: 'sort.descending-and-keys',
+      title: 'GET /todos?order=-{field} sorts descending, and order=a,b sorts by several keys',
+      level: 'sort-extended',
+      section: '§4 Sort (todokit extension)',
     },
-  },
+    judgeOrder,
+  ),
 ]

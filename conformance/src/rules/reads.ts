@@ -1,5 +1,6 @@
 import { type Model, type OwnRecord, stateOf } from '../model/model.ts'
 import {
+  actualOf,
   answered,
   held,
   isObject,
@@ -20,9 +21,9 @@ export interface ReadFinding {
   shownState?: string
 }
 
-const lastWriteOf = (record: OwnRecord) =>
-  record.lastWrite
-    ? ` (last write: ${requestLine(record.lastWrite.exchange)} answered ${record.lastWrite.exchange.status})`
+const lastWriteOf = ({ lastWrite }: OwnRecord) =>
+  lastWrite
+    ? ` (last write: ${requestLine(lastWrite.exchange)} answered ${lastWrite.exchange.status})`
     : ''
 
 /** Why a record must be there: the run made it, or a read-only run found it listed. */
@@ -44,12 +45,10 @@ function chargeFor(
   if (record.found)
     return observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
   const expected = record.expected.content
-  if (field === 'content' && typeof shownValue === 'string' && expected !== expected.trim()) {
-    if (shownValue === expected.trim()) return 'content.edge-whitespace'
-  }
-  if (record.lastWrite?.op === 'patch' && !record.lastWrite.sent.includes(field)) {
+  if (field === 'content' && expected !== expected.trim() && shownValue === expected.trim())
+    return 'content.edge-whitespace'
+  if (record.lastWrite?.op === 'patch' && !record.lastWrite.sent.includes(field))
     return 'patch.keeps-unsent'
-  }
   if (field === 'content' && !model.ownsContent(expected)) return 'content.exact'
   return 'read.current'
 }
@@ -61,20 +60,85 @@ function compare(
   item: Record<string, unknown>,
   model: Model,
 ): ReadFinding | undefined {
-  const state = stateOf({ content: item.content, completed: item.completed })
+  const state = stateOf(item)
   if (state === stateOf(record.expected) || record.tolerated.has(state)) return undefined
   // A field whose type is wrong is the type rule's, not this one's.
   if (typeof item.content !== 'string' || typeof item.completed !== 'boolean') return undefined
   const field = item.content !== record.expected.content ? 'content' : 'completed'
-  const where = requestLine(observation.exchange)
   return {
     charge: chargeFor(observation, record, field, item[field], model),
     record,
-    message: `${where} shows todo ${shown(record.expected.id)} with ${field} ${shown(item[field])} where ${record.found ? 'GET /todos showed' : 'the last write left'} ${shown(record.expected[field])}${lastWriteOf(record)}`,
+    message: `${requestLine(observation.exchange)} shows todo ${shown(record.expected.id)} with ${field} ${shown(item[field])} where ${record.found ? 'GET /todos showed' : 'the last write left'} ${shown(record.expected[field])}${lastWriteOf(record)}`,
     expected: shown(record.expected),
     actual: shown(item),
     shownState: state,
   }
+}
+
+/** What a read of one of the run's live records by id shows against the model. */
+function getFinding(observation: Observation, model: Model): ReadFinding | undefined {
+  const { response, target } = observation
+  if (observation.op !== 'get' || observation.probe || !target) return undefined
+  if (target.deleted || target.uncertain || target.untyped) return undefined
+  if (response?.status !== 200)
+    return {
+      charge: target.blame?.rule ?? 'get.returns-record',
+      record: target,
+      message: `${answered(observation)} for todo ${shown(target.expected.id)}, ${origin(target)}`,
+      expected: `200 with ${shown(target.expected)}`,
+      actual: actualOf(observation),
+    }
+  if (!isObject(response.json)) return undefined
+  if (String(response.json.id) === String(target.expected.id))
+    return compare(observation, target, response.json, model)
+  return {
+    charge: 'get.returns-record',
+    record: target,
+    message: `${requestLine(observation.exchange)} answered todo ${shown(response.json.id)} instead of todo ${shown(target.expected.id)}`,
+    expected: shown(target.expected),
+    actual: shown(response.json),
+  }
+}
+
+/** What an unparametrised `GET /todos` shows of the run's records against the model. */
+function listFindings(observation: Observation, model: Model): ReadFinding[] {
+  const { response } = observation
+  if (observation.op !== 'list' || observation.query || response?.status !== 200) return []
+  if (!Array.isArray(response.json)) return []
+  const byId = new Map<string, Record<string, unknown>[]>()
+  for (const item of response.json.filter(isObject))
+    byId.set(String(item.id), [...(byId.get(String(item.id)) ?? []), item])
+  const found: ReadFinding[] = []
+  for (const record of model.settled()) {
+    const items = byId.get(String(record.expected.id)) ?? []
+    const finding =
+      items.length === 0
+        ? {
+            charge: record.blame?.rule ?? 'list.holds-live-records',
+            record,
+            message: `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`,
+            expected: shown(record.expected),
+            actual: `not among the ${response.json.length} records listed`,
+          }
+        : items.length === 1 && items[0]
+          ? compare(observation, record, items[0], model)
+          : undefined
+    if (finding) found.push(finding)
+  }
+  for (const record of model.deleted()) {
+    const same = byId
+      .get(String(record.expected.id))
+      ?.find((item) => stateOf(item) === stateOf(record.expected))
+    if (same)
+      found.push({
+        charge: record.blame?.rule ?? 'delete.removes',
+        record,
+        message: `GET /todos still lists todo ${shown(record.expected.id)} after DELETE answered success`,
+        expected: `no record ${shown(record.expected)}`,
+        actual: shown(same),
+      })
+  }
+  return found
 }
 
 const findings = new WeakMap<Observation, ReadFinding[]>()
@@ -84,89 +148,12 @@ const findings = new WeakMap<Observation, ReadFinding[]>()
  * record, or an unparametrised `GET /todos`. Each finding names the one rule it is charged to.
  */
 export function readFindings(observation: Observation, model: Model): ReadFinding[] {
-  const cached = findings.get(observation)
-  if (cached) return cached
-  const found: ReadFinding[] = []
-  const { response, target } = observation
-  if (
-    observation.op === 'get' &&
-    target &&
-    !target.deleted &&
-    !target.uncertain &&
-    !target.untyped &&
-    !observation.probe
-  ) {
-    if (response === undefined || response.status !== 200) {
-      found.push({
-        charge: target.blame?.rule ?? 'get.returns-record',
-        record: target,
-        message: `${answered(observation)} for todo ${shown(target.expected.id)}, ${origin(target)}`,
-        expected: `200 with ${shown(target.expected)}`,
-        actual: response
-          ? `${response.status} ${response.statusText}`
-          : (observation.error ?? 'no answer'),
-      })
-    } else if (isObject(response.json)) {
-      if (String(response.json.id) !== String(target.expected.id)) {
-        found.push({
-          charge: 'get.returns-record',
-          record: target,
-          message: `${requestLine(observation.exchange)} answered todo ${shown(response.json.id)} instead of todo ${shown(target.expected.id)}`,
-          expected: shown(target.expected),
-          actual: shown(response.json),
-        })
-      } else {
-        const finding = compare(observation, target, response.json, model)
-        if (finding) found.push(finding)
-      }
-    }
+  let found = findings.get(observation)
+  if (!found) {
+    const get = getFinding(observation, model)
+    found = [...(get ? [get] : []), ...listFindings(observation, model)]
+    findings.set(observation, found)
   }
-  if (
-    observation.op === 'list' &&
-    !observation.query &&
-    response?.status === 200 &&
-    Array.isArray(response.json)
-  ) {
-    const byKey = new Map<string, Record<string, unknown>[]>()
-    for (const item of response.json) {
-      if (!isObject(item)) continue
-      const key = String(item.id)
-      byKey.set(key, [...(byKey.get(key) ?? []), item])
-    }
-    for (const record of model.settled()) {
-      const items = byKey.get(String(record.expected.id)) ?? []
-      if (items.length === 0) {
-        found.push({
-          charge: record.blame?.rule ?? 'list.holds-live-records',
-          record,
-          message: `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`,
-          expected: shown(record.expected),
-          actual: `not among the ${response.json.length} records listed`,
-        })
-      } else if (items.length === 1 && items[0]) {
-        const finding = compare(observation, record, items[0], model)
-        if (finding) found.push(finding)
-      }
-    }
-    for (const record of model.deleted()) {
-      const items = byKey.get(String(record.expected.id)) ?? []
-      const same = items.filter(
-        (item) =>
-          stateOf({ content: item.content, completed: item.completed }) ===
-          stateOf(record.expected),
-      )
-      if (same.length > 0) {
-        found.push({
-          charge: record.blame?.rule ?? 'delete.removes',
-          record,
-          message: `GET /todos still lists todo ${shown(record.expected.id)} after DELETE answered success`,
-          expected: `no record ${shown(record.expected)}`,
-          actual: shown(same[0]),
-        })
-      }
-    }
-  }
-  findings.set(observation, found)
   return found
 }
 
@@ -181,20 +168,18 @@ export function judgeReads(
   applies: (record: OwnRecord) => boolean,
 ): Judgement | undefined {
   const found = readFindings(observation, model).find((finding) => finding.charge === rule)
-  if (found)
+  if (found) {
+    const { message, expected, actual, record } = found
     return {
-      failed: found.message,
-      expected: found.expected,
-      actual: found.actual,
-      ...(found.record.blame
-        ? { exchanges: [found.record.blame.exchange, observation.exchange] }
-        : {}),
+      failed: message,
+      expected,
+      actual,
+      ...(record.blame ? { exchanges: [record.blame.exchange, observation.exchange] } : {}),
     }
+  }
+  const { op, target, query, response } = observation
   const judgedSome =
-    (observation.op === 'get' && observation.target !== undefined && applies(observation.target)) ||
-    (observation.op === 'list' &&
-      !observation.query &&
-      observation.response?.status === 200 &&
-      model.settled().some(applies))
+    (op === 'get' && target !== undefined && applies(target)) ||
+    (op === 'list' && !query && response?.status === 200 && model.settled().some(applies))
   return judgedSome ? held : undefined
 }

@@ -1,31 +1,26 @@
-import { type Model, stateOf } from '../model/model.ts'
+import type { Exchange } from '../http/exchange.ts'
+import { type Model, type OwnRecord, stateOf } from '../model/model.ts'
 import { judgeReads } from './reads.ts'
 import {
+  actualOf,
   answered,
+  fail,
   fieldProblem,
   held,
   isClientError,
   isObject,
   isSuccess,
-  type Judgement,
   type Observation,
   type Rule,
   requestLine,
+  sentObject,
   shown,
   status,
   typeProblem,
+  unexpected,
 } from './rule.ts'
 
-const fail = (failed: string, expected?: string, actual?: string): Judgement => ({
-  failed,
-  ...(expected === undefined ? {} : { expected }),
-  ...(actual === undefined ? {} : { actual }),
-})
-
-const actualOf = (observation: Observation) =>
-  observation.response
-    ? `${observation.response.status} ${observation.response.statusText}${observation.response.text ? ` ${shown(observation.response.json ?? observation.response.text)}` : ''}`
-    : (observation.error ?? 'no answer')
+const WRITES: readonly Observation['op'][] = ['create', 'replace', 'patch']
 
 /** A valid write aimed at a live record of the run: the operation's own rules judge it. */
 const validOn = (observation: Observation, op: Observation['op']) =>
@@ -34,23 +29,67 @@ const validOn = (observation: Observation, op: Observation['op']) =>
   observation.target !== undefined &&
   !observation.target.deleted
 
-/** The body a write sent, as an object. */
-const sentObject = (observation: Observation): Record<string, unknown> =>
-  isObject(observation.sent) ? observation.sent : {}
-
-/** Whether an answer shows the sent fields, allowing the ends of content trimmed. */
-function showsSent(
-  body: Record<string, unknown>,
-  sent: Record<string, unknown>,
-): string | undefined {
-  for (const field of ['content', 'completed'] as const) {
-    if (!(field in sent)) continue
+/** The first sent field an answer does not show, allowing the ends of content trimmed. */
+function unshownField(body: Record<string, unknown>, sent: Record<string, unknown>) {
+  return (['content', 'completed'] as const).find((field) => {
     const value = sent[field]
     const trimmedOnly = typeof value === 'string' && body[field] === value.trim()
-    if (body[field] !== value && !trimmedOnly) return field
-  }
-  return undefined
+    return field in sent && body[field] !== value && !trimmedOnly
+  })
 }
+
+/** An answer that shows `field` otherwise than it was sent. */
+const notAsSent = (observation: Observation, body: Record<string, unknown>, field: string) =>
+  fail(
+    `${answered(observation)} with ${field} ${shown(body[field])} where ${shown(sentObject(observation)[field])} was sent`,
+    shown(observation.sent),
+    shown(body),
+  )
+
+/** A failure that an earlier accepted exchange explains: both are shown. */
+const since = (observation: Observation, earlier: Exchange, expected: string) =>
+  fail(
+    `${answered(observation)} since ${requestLine(earlier)} ${earlier.requestBody ?? ''} was accepted`,
+    expected,
+    actualOf(observation),
+    [earlier, observation.exchange],
+  )
+
+/** A rule judged only by what reads of the run's records show, charged by `reads.ts`. */
+const readRule = (
+  rule: Omit<Rule, 'judge' | 'level'>,
+  applies: (observation: Observation, record: OwnRecord, model: Model) => boolean,
+): Rule => ({
+  ...rule,
+  level: 'required',
+  judge: (observation, model) =>
+    judgeReads(rule.id, observation, model, (record) => applies(observation, record, model)),
+})
+
+/** The answer to a valid PUT or PATCH: 200 with the whole record, the sent fields as sent. */
+const writeAnswer =
+  (op: 'replace' | 'patch', what: string): Rule['judge'] =>
+  (observation) => {
+    if (!validOn(observation, op) || observation.target?.uncertain) return undefined
+    if (status(observation) !== 200)
+      return isClientError(observation) && refusedContent(observation)
+        ? undefined
+        : unexpected(observation, `200 with ${what}`)
+    const body = observation.response?.json
+    const problem = fieldProblem(body)
+    if (problem || !isObject(body))
+      return unexpected(observation, what, ` with a body that is not ${what}: ${problem}`)
+    const field = unshownField(body, sentObject(observation))
+    if (field) return notAsSent(observation, body, field)
+    const id = observation.target?.expected.id
+    if (op === 'replace' && String(body.id) !== String(id))
+      return fail(
+        `${answered(observation)} with id ${shown(body.id)}`,
+        `id ${shown(id)}`,
+        shown(body),
+      )
+    return held
+  }
 
 /** The contract's own rules: records, operations, and the errors a client causes. */
 export const recordRules: Rule[] = [
@@ -60,17 +99,16 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§2 Todo',
     judge(observation, model) {
+      if (observation.probe !== undefined || !isSuccess(observation)) return undefined
       const body = observation.response?.json
-      if (
-        observation.probe !== undefined ||
-        observation.response?.status === undefined ||
-        !isSuccess(observation)
-      )
-        return undefined
-      let items: unknown[] = []
-      if (observation.op === 'list' && Array.isArray(body)) items = body
-      else if (observation.op === 'get' || observation.op === 'create')
-        items = isObject(body) ? [body] : []
+      const items =
+        observation.op === 'list'
+          ? Array.isArray(body)
+            ? body
+            : []
+          : (observation.op === 'get' || observation.op === 'create') && isObject(body)
+            ? [body]
+            : []
       const untyped = new Set(
         model
           .live()
@@ -98,117 +136,82 @@ export const recordRules: Rule[] = [
     judge(observation, model) {
       if (observation.op !== 'list' || observation.query) return undefined
       if (model.untypedCreate && !isSuccess(observation)) return undefined
-      if (status(observation) !== 200)
-        return fail(answered(observation), '200 with a JSON array', actualOf(observation))
-      if (!Array.isArray(observation.response?.json))
-        return fail(
-          `GET /todos answered a body that is not a JSON array`,
-          'a JSON array',
-          actualOf(observation),
-        )
-      return held
+      if (status(observation) !== 200) return unexpected(observation, '200 with a JSON array')
+      return Array.isArray(observation.response?.json)
+        ? held
+        : unexpected(observation, 'a JSON array', ' with a body that is not a JSON array')
     },
   },
-  {
-    id: 'get.returns-record',
-    title:
-      'GET /todos/{id} answers 200 with the record of that id, for every record created and not deleted',
-    level: 'required',
-    section: '§4 GET /todos/{id}, rule 3',
-    judge: (observation, model) =>
-      judgeReads('get.returns-record', observation, model, () => observation.op === 'get'),
-  },
-  {
-    id: 'list.holds-live-records',
-    title: 'GET /todos lists every record created and not deleted',
-    level: 'required',
-    section: '§4 GET /todos, rule 3',
-    judge: (observation, model) =>
-      judgeReads('list.holds-live-records', observation, model, () => observation.op === 'list'),
-  },
-  {
-    id: 'read.current',
-    title: 'Reads show each record as its last successful write left it',
-    level: 'required',
-    section: '§4 PUT and PATCH',
-    judge: (observation, model) =>
-      judgeReads('read.current', observation, model, (record) => record.lastWrite !== undefined),
-  },
+  readRule(
+    {
+      id: 'get.returns-record',
+      title:
+        'GET /todos/{id} answers 200 with the record of that id, for every record created and not deleted',
+      section: '§4 GET /todos/{id}, rule 3',
+    },
+    (observation) => observation.op === 'get',
+  ),
+  readRule(
+    {
+      id: 'list.holds-live-records',
+      title: 'GET /todos lists every record created and not deleted',
+      section: '§4 GET /todos, rule 3',
+    },
+    (observation) => observation.op === 'list',
+  ),
+  readRule(
+    {
+      id: 'read.current',
+      title: 'Reads show each record as its last successful write left it',
+      section: '§4 PUT and PATCH',
+    },
+    (_, record) => record.lastWrite !== undefined,
+  ),
   {
     id: 'create.answers-stored',
     title: 'POST /todos answers 200 or 201 with the stored todo',
     level: 'required',
     section: '§4 POST /todos',
     judge(observation, model) {
-      if (
-        observation.op !== 'create' ||
-        (observation.probe !== undefined && observation.probe !== 'large-id')
-      )
-        return undefined
+      const { op, probe } = observation
+      if (op !== 'create' || (probe !== undefined && probe !== 'large-id')) return undefined
       const sent = sentObject(observation)
       const code = status(observation)
-      if (observation.probe === 'large-id') {
+      const body = observation.response?.json
+      if (probe === 'large-id') {
         if (isClientError(observation)) return held
-        const body = observation.response?.json
-        if (
-          isSuccess(observation) &&
-          isObject(body) &&
-          body.id !== sent.id &&
-          model.policy.clientIds === 'stored'
-        ) {
+        const stored = model.policy.clientIds === 'stored'
+        if (isSuccess(observation) && isObject(body) && body.id !== sent.id && stored)
           return fail(
             `${answered(observation)} with id ${shown(body.id)}: the id sent was not stored exactly`,
             `id ${shown(sent.id)}, or a 4xx`,
             shown(body),
           )
-        }
       }
       if (code === 200 || code === 201) {
-        const body = observation.response?.json
         if (!isObject(body))
-          return fail(
-            `${answered(observation)} with a body that is not the stored todo`,
+          return unexpected(
+            observation,
             'the stored todo',
-            actualOf(observation),
+            ' with a body that is not the stored todo',
           )
-        const differs = showsSent(body, sent)
-        if (
-          differs &&
-          !(
-            differs === 'content' &&
-            typeof sent.content === 'string' &&
-            !model.ownsContent(sent.content)
-          )
-        ) {
-          return fail(
-            `${answered(observation)} with ${differs} ${shown(body[differs])} where ${shown(sent[differs])} was sent`,
-            shown(sent),
-            shown(body),
-          )
-        }
-        return held
+        const field = unshownField(body, sent)
+        // Content the run did not mark is content.exact's to judge.
+        const othersRule =
+          field === 'content' &&
+          typeof sent.content === 'string' &&
+          !model.ownsContent(sent.content)
+        return field && !othersRule ? notAsSent(observation, body, field) : held
       }
       // A refusal for a choice the contract leaves open is the server's right: a required
       // field, ids it assigns or wants, content it will not store. The policy says which.
-      if (
-        code !== undefined &&
-        code >= 400 &&
-        code < 500 &&
-        observation.sent !== undefined &&
-        isRefusalAllowed(observation, model)
-      )
-        return undefined
-      if (model.untypedCreate && (code === undefined || code >= 500)) return undefined
-      const since =
-        model.acceptedProbe && (code === undefined || code >= 500) ? model.acceptedProbe : undefined
-      if (since)
-        return {
-          failed: `${answered(observation)}, since ${requestLine(since)} ${since.requestBody ?? ''} was accepted`,
-          expected: '200 or 201 with the stored todo',
-          actual: actualOf(observation),
-          exchanges: [since, observation.exchange],
-        }
-      return fail(answered(observation), '200 or 201 with the stored todo', actualOf(observation))
+      const allowed = observation.sent !== undefined && isRefusalAllowed(observation, model)
+      if (isClientError(observation) && allowed) return undefined
+      const broken = code === undefined || code >= 500
+      if (model.untypedCreate && broken) return undefined
+      if (model.acceptedProbe && broken)
+        return since(observation, model.acceptedProbe, '200 or 201 with the stored todo')
+      return unexpected(observation, '200 or 201 with the stored todo')
     },
   },
   {
@@ -216,63 +219,14 @@ export const recordRules: Rule[] = [
     title: 'PUT /todos/{id} with the complete record answers 200 with the replaced todo',
     level: 'required',
     section: '§4 PUT /todos/{id}',
-    judge(observation, model) {
-      if (!validOn(observation, 'replace') || observation.target?.uncertain) return undefined
-      if (status(observation) !== 200) {
-        if (isClientError(observation) && refusedContent(observation, model)) return undefined
-        return fail(answered(observation), '200 with the replaced todo', actualOf(observation))
-      }
-      const body = observation.response?.json
-      if (!isObject(body) || fieldProblem(body))
-        return fail(
-          `${answered(observation)} with a body that is not the replaced todo`,
-          shown(observation.sent),
-          actualOf(observation),
-        )
-      const differs = showsSent(body, sentObject(observation))
-      if (differs)
-        return fail(
-          `${answered(observation)} with ${differs} ${shown(body[differs])} where ${shown(sentObject(observation)[differs])} was sent`,
-          shown(observation.sent),
-          shown(body),
-        )
-      if (String(body.id) !== String(observation.target?.expected.id))
-        return fail(
-          `${answered(observation)} with id ${shown(body.id)}`,
-          `id ${shown(observation.target?.expected.id)}`,
-          shown(body),
-        )
-      return held
-    },
+    judge: writeAnswer('replace', 'the replaced todo'),
   },
   {
     id: 'patch.answers-updated',
     title: 'PATCH /todos/{id} answers 200 with the whole updated todo, the sent fields changed',
     level: 'required',
     section: '§4 PATCH /todos/{id}, §3',
-    judge(observation, model) {
-      if (!validOn(observation, 'patch') || observation.target?.uncertain) return undefined
-      if (status(observation) !== 200) {
-        if (isClientError(observation) && refusedContent(observation, model)) return undefined
-        return fail(answered(observation), '200 with the updated todo', actualOf(observation))
-      }
-      const body = observation.response?.json
-      const problem = fieldProblem(body)
-      if (problem || !isObject(body))
-        return fail(
-          `${answered(observation)} with a body that is not the whole updated todo: ${problem}`,
-          'the whole updated todo',
-          actualOf(observation),
-        )
-      const differs = showsSent(body, sentObject(observation))
-      if (differs)
-        return fail(
-          `${answered(observation)} with ${differs} ${shown(body[differs])}: the sent value was not applied`,
-          shown(observation.sent),
-          shown(body),
-        )
-      return held
-    },
+    judge: writeAnswer('patch', 'the whole updated todo'),
   },
   {
     id: 'patch.keeps-unsent',
@@ -280,38 +234,36 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§4 rule 1, §3',
     judge(observation, model) {
+      const { target } = observation
       if (
-        validOn(observation, 'patch') &&
-        status(observation) === 200 &&
-        observation.target &&
-        !observation.target.uncertain
-      ) {
-        const body = observation.response?.json
-        if (!isObject(body) || observation.target.concurrent) return undefined
-        const sent = sentObject(observation)
-        for (const field of ['content', 'completed'] as const) {
-          if (field in sent || typeof body[field] !== typeof observation.target.expected[field])
-            continue
-          const before = observation.target.expected[field]
-          const tolerated = observation.target.tolerated.has(
-            stateOf({ ...observation.target.expected, [field]: body[field] }),
-          )
-          if (body[field] !== before && !tolerated) {
-            return fail(
-              `${answered(observation)} with ${field} ${shown(body[field])}, which it did not send; it was ${shown(before)}`,
-              shown({ ...observation.target.expected, ...sent }),
-              shown(body),
-            )
-          }
-        }
-        return held
-      }
-      return judgeReads(
-        'patch.keeps-unsent',
-        observation,
-        model,
-        (record) => record.lastWrite?.op === 'patch',
+        !validOn(observation, 'patch') ||
+        status(observation) !== 200 ||
+        !target ||
+        target.uncertain
       )
+        return judgeReads(
+          'patch.keeps-unsent',
+          observation,
+          model,
+          (record) => record.lastWrite?.op === 'patch',
+        )
+      const body = observation.response?.json
+      if (!isObject(body) || target.concurrent) return undefined
+      const sent = sentObject(observation)
+      for (const field of ['content', 'completed'] as const) {
+        if (field in sent || typeof body[field] !== typeof target.expected[field]) continue
+        const before = target.expected[field]
+        const tolerated = target.tolerated.has(
+          stateOf({ ...target.expected, [field]: body[field] }),
+        )
+        if (body[field] !== before && !tolerated)
+          return fail(
+            `${answered(observation)} with ${field} ${shown(body[field])}, which it did not send; it was ${shown(before)}`,
+            shown({ ...target.expected, ...sent }),
+            shown(body),
+          )
+      }
+      return held
     },
   },
   {
@@ -319,12 +271,12 @@ export const recordRules: Rule[] = [
     title: 'DELETE /todos/{id} of a record answers 200',
     level: 'required',
     section: '§4 DELETE /todos/{id}',
-    judge(observation) {
-      if (!validOn(observation, 'delete') || observation.target?.uncertain) return undefined
-      return status(observation) === 200
-        ? held
-        : fail(answered(observation), '200', actualOf(observation))
-    },
+    judge: (observation) =>
+      !validOn(observation, 'delete') || observation.target?.uncertain
+        ? undefined
+        : status(observation) === 200
+          ? held
+          : unexpected(observation, '200'),
   },
   {
     id: 'delete.removes',
@@ -342,48 +294,30 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§2 Todo (id identifies the todo)',
     judge(observation, model) {
-      if (
-        observation.op === 'create' &&
-        isSuccess(observation) &&
-        isObject(observation.response?.json)
-      ) {
-        const id = String(observation.response.json.id)
-        if (typeProblem(observation.response.json)?.includes('2^53')) return undefined
+      const { op, response } = observation
+      if (op === 'create' && isSuccess(observation) && isObject(response?.json)) {
+        const id = String(response.json.id)
+        if (typeProblem(response.json)?.includes('2^53')) return undefined
         const holder = model.live().find((record) => String(record.expected.id) === id)
-        if (holder || [...model.foreign].some((key) => String(JSON.parse(key)) === id)) {
+        if (holder || [...model.foreign].some((key) => String(JSON.parse(key)) === id))
           return fail(
             `${answered(observation)} with id ${id}, which ${holder ? 'another record of the run' : 'a record listed at the start'} already holds`,
             'an id no other record holds',
-            shown(observation.response.json),
+            shown(response.json),
           )
-        }
         return held
       }
-      if (
-        observation.op === 'list' &&
-        observation.response?.status === 200 &&
-        Array.isArray(observation.response.json)
-      ) {
-        const seen = new Set<string>()
-        for (const item of observation.response.json) {
-          if (!isObject(item)) continue
-          const id = String(item.id)
-          if (seen.has(id))
-            return fail(
-              `${requestLine(observation.exchange)} lists two records with id ${id}`,
-              'each id once',
-              shown(
-                observation.response.json.filter(
-                  (other) => isObject(other) && String(other.id) === id,
-                ),
-              ),
-            )
-          seen.add(id)
-        }
-        const found = judgeReads('ids.unique', observation, model, () => false)
-        return found ?? (observation.query ? undefined : held)
-      }
-      return judgeReads('ids.unique', observation, model, () => false)
+      const found = judgeReads('ids.unique', observation, model, () => false)
+      if (op !== 'list' || response?.status !== 200 || !Array.isArray(response.json)) return found
+      const ids = response.json.filter(isObject).map((item) => String(item.id))
+      const twice = ids.find((id, i) => ids.indexOf(id) !== i)
+      if (twice !== undefined)
+        return fail(
+          `${requestLine(observation.exchange)} lists two records with id ${twice}`,
+          'each id once',
+          shown(response.json.filter((item) => isObject(item) && String(item.id) === twice)),
+        )
+      return found ?? (observation.query ? undefined : held)
     },
   },
   {
@@ -393,19 +327,17 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§4 path parameter {id}',
     judge(observation, model) {
-      if (observation.probe === 'body-id') {
-        if (!isSuccess(observation)) return held
-        const body = observation.response?.json
-        if (isObject(body) && String(body.id) !== String(observation.target?.expected.id)) {
-          return fail(
+      if (observation.probe !== 'body-id')
+        return judgeReads('write.body-id', observation, model, () => false)
+      const body = observation.response?.json
+      const id = observation.target?.expected.id
+      return isSuccess(observation) && isObject(body) && String(body.id) !== String(id)
+        ? fail(
             `${answered(observation)} and moved the record to id ${shown(body.id)}`,
-            `id ${shown(observation.target?.expected.id)} kept, or a 4xx`,
+            `id ${shown(id)} kept, or a 4xx`,
             shown(body),
           )
-        }
-        return held
-      }
-      return judgeReads('write.body-id', observation, model, () => false)
+        : held
     },
   },
   {
@@ -414,29 +346,25 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§7 Errors',
     judge(observation, model) {
+      const { response } = observation
       if (
         observation.op === 'list' &&
         !observation.query &&
-        observation.response?.status === 200 &&
-        Array.isArray(observation.response.json) &&
+        response?.status === 200 &&
+        Array.isArray(response.json) &&
         model.refusedCreates.length > 0
       ) {
-        for (const item of observation.response.json) {
-          if (
-            !isObject(item) ||
-            model.foreign.has(JSON.stringify(item.id)) ||
-            model.records.has(JSON.stringify(item.id))
-          )
-            continue
+        for (const item of response.json.filter(isObject)) {
+          const key = JSON.stringify(item.id)
+          if (model.foreign.has(key) || model.records.has(key)) continue
           const refused = model.refusedCreates.find((create) => tracesTo(item, create.sent))
-          if (refused) {
-            return {
-              failed: `GET /todos lists ${shown(item)}, stored by ${requestLine(refused.exchange)} ${shown(refused.sent)} although it answered ${refused.exchange.status} ${refused.exchange.statusText}`,
-              expected: 'no record from a refused create',
-              actual: shown(item),
-              exchanges: [refused.exchange, observation.exchange],
-            }
-          }
+          if (refused)
+            return fail(
+              `GET /todos lists ${shown(item)}, stored by ${requestLine(refused.exchange)} ${shown(refused.sent)} although it answered ${refused.exchange.status} ${refused.exchange.statusText}`,
+              'no record from a refused create',
+              shown(item),
+              [refused.exchange, observation.exchange],
+            )
         }
         return held
       }
@@ -447,15 +375,10 @@ export const recordRules: Rule[] = [
         (record) => record.blame?.rule === 'write.refused-no-trace',
       )
       // A write the server accepted left nothing refused to trace: the rule holds of it.
-      return (
-        found ??
-        (observation.probe !== undefined &&
-        observation.op !== 'list' &&
-        observation.op !== 'get' &&
-        isSuccess(observation)
-          ? held
-          : undefined)
-      )
+      const { op, probe } = observation
+      const acceptedProbe =
+        probe !== undefined && op !== 'list' && op !== 'get' && isSuccess(observation)
+      return found ?? (acceptedProbe ? held : undefined)
     },
   },
   {
@@ -465,50 +388,34 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§2 Todo, §7 Errors',
     judge(observation, model) {
+      const { op, query } = observation
       if (observation.probe === 'wrong-type') {
-        if (
-          observation.op !== 'create' &&
-          isSuccess(observation) === false &&
-          isClientError(observation)
-        )
-          return held
         const code = status(observation)
         if (code === undefined || code >= 500)
-          return fail(answered(observation), 'a 4xx, or a well-typed todo', actualOf(observation))
+          return unexpected(observation, 'a 4xx, or a well-typed todo')
         if (!isSuccess(observation)) return held
         const body = observation.response?.json
         const asSent = storedAsSent(sentObject(observation), body)
-        if (asSent)
-          return fail(
-            `${answered(observation)} and stored it as sent: ${asSent}`,
-            'a 4xx, or a well-typed todo',
-            shown(body),
-          )
-        return held
+        return asSent
+          ? fail(
+              `${answered(observation)} and stored it as sent: ${asSent}`,
+              'a 4xx, or a well-typed todo',
+              shown(body),
+            )
+          : held
       }
       const brokenSince =
-        (observation.op === 'list' && !observation.query) ||
-        (observation.op === 'create' && observation.probe === undefined)
-      if (model.untypedCreate && brokenSince && (status(observation) ?? 500) >= 500) {
-        return {
-          failed: `${answered(observation)} since ${requestLine(model.untypedCreate)} ${model.untypedCreate.requestBody ?? ''} was accepted`,
-          expected: '200, or the wrongly typed create refused',
-          actual: actualOf(observation),
-          exchanges: [model.untypedCreate, observation.exchange],
-        }
-      }
-      if (
-        (observation.op === 'get' || (observation.op === 'list' && !observation.query)) &&
-        isSuccess(observation)
-      ) {
+        (op === 'list' && !query) || (op === 'create' && observation.probe === undefined)
+      if (model.untypedCreate && brokenSince && (status(observation) ?? 500) >= 500)
+        return since(observation, model.untypedCreate, '200, or the wrongly typed create refused')
+      if ((op === 'get' || (op === 'list' && !query)) && isSuccess(observation)) {
         const body = observation.response?.json
-        const items = Array.isArray(body) ? body : [body]
+        const items = (Array.isArray(body) ? body : [body]).filter(isObject)
         for (const record of model.live().filter((r) => r.untyped)) {
           const item = items.find(
-            (candidate) =>
-              isObject(candidate) && String(candidate.id) === String(record.expected.id),
+            (candidate) => String(candidate.id) === String(record.expected.id),
           )
-          const problem = item === undefined ? undefined : fieldProblem(item)
+          const problem = item && fieldProblem(item)
           if (problem)
             return fail(
               `${requestLine(observation.exchange)} shows a record stored from a wrongly typed write: ${problem}`,
@@ -527,30 +434,15 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§7 Errors (400 malformed request, 500 server faults)',
     judge(observation) {
-      const probes = [
-        'malformed-json',
-        'missing-field',
-        'empty-patch',
-        'path-id',
-        'canonical-path-id',
-        'taken-id',
-        'body-id',
-      ]
-      if (observation.probe === undefined || !probes.includes(observation.probe)) return undefined
+      const { probe } = observation
+      const mistakes = ['malformed-json', 'missing-field', 'empty-patch', 'path-id', 'taken-id']
+      if (!probe || ![...mistakes, 'canonical-path-id', 'body-id'].includes(probe)) return undefined
       const code = status(observation)
       if (code === undefined)
-        return fail(
-          `${answered(observation)}: a mistaken request must get an answer`,
-          'a 4xx',
-          actualOf(observation),
-        )
-      if (code >= 500) return fail(answered(observation), 'a 4xx', actualOf(observation))
-      if (observation.probe === 'malformed-json' && code < 400)
-        return fail(
-          `${answered(observation)}: malformed JSON was accepted`,
-          '400',
-          actualOf(observation),
-        )
+        return unexpected(observation, 'a 4xx', ': a mistaken request must get an answer')
+      if (code >= 500) return unexpected(observation, 'a 4xx')
+      if (probe === 'malformed-json' && code < 400)
+        return unexpected(observation, '400', ': malformed JSON was accepted')
       return held
     },
   },
@@ -560,12 +452,11 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§4 path parameter {id}',
     judge(observation, model) {
-      if (observation.probe !== 'path-id' || !isSuccess(observation))
-        return observation.probe === 'path-id' ? held : undefined
+      if (observation.probe !== 'path-id') return undefined
       const body = observation.response?.json
-      if (isObject(body) && model.records.has(JSON.stringify(body.id)))
-        return fail(`${answered(observation)} with todo ${shown(body.id)}`, 'a 4xx', shown(body))
-      return held
+      return isSuccess(observation) && isObject(body) && model.records.has(JSON.stringify(body.id))
+        ? fail(`${answered(observation)} with todo ${shown(body.id)}`, 'a 4xx', shown(body))
+        : held
     },
   },
   {
@@ -575,20 +466,14 @@ export const recordRules: Rule[] = [
     level: 'recommended',
     section: '§4 PUT and PATCH (todokit)',
     judge(observation) {
-      if (
-        observation.probe !== 'concurrent-read' ||
-        !isSuccess(observation) ||
-        !isObject(observation.response?.json)
-      )
+      const body = observation.response?.json
+      if (observation.probe !== 'concurrent-read' || !isSuccess(observation) || !isObject(body))
         return undefined
-      const state = stateOf({
-        content: observation.response.json.content,
-        completed: observation.response.json.completed,
-      })
+      const state = stateOf({ content: body.content, completed: body.completed })
       return observation.allowed?.includes(state)
         ? held
         : fail(
-            `${answered(observation)} with ${shown(observation.response.json)}, half of a write under way`,
+            `${answered(observation)} with ${shown(body)}, half of a write under way`,
             `one of ${observation.allowed?.join(' or ')}`,
             state,
           )
@@ -601,23 +486,18 @@ export const recordRules: Rule[] = [
     level: 'recommended',
     section: '§7 404 (todokit)',
     judge(observation) {
-      if (observation.probe !== 'unknown-id' && observation.probe !== 'canonical-path-id')
-        return undefined
+      const { probe, target } = observation
+      if (probe !== 'unknown-id' && probe !== 'canonical-path-id') return undefined
       if (status(observation) === 404) return held
       // An id the run freed may have gone to someone else's new record since.
       const body = observation.response?.json
-      if (
-        observation.target?.deleted &&
-        isSuccess(observation) &&
-        isObject(body) &&
-        body.content !== observation.target.expected.content
-      )
-        return undefined
+      const freed = target?.deleted && isSuccess(observation) && isObject(body)
+      if (freed && body.content !== target.expected.content) return undefined
       // `/todos/07` names no id in canonical form: refusing it as malformed is as good.
-      if (observation.probe === 'canonical-path-id' && isClientError(observation)) return held
+      if (probe === 'canonical-path-id' && isClientError(observation)) return held
       // A PUT to a free id may create the record: the contract leaves it open.
       if (observation.op === 'replace' && isSuccess(observation)) return held
-      return fail(answered(observation), '404', actualOf(observation))
+      return unexpected(observation, '404')
     },
   },
   {
@@ -625,12 +505,12 @@ export const recordRules: Rule[] = [
     title: 'A PUT that lacks a field is refused with a 4xx',
     level: 'recommended',
     section: '§4 rule 2',
-    judge(observation) {
-      if (observation.probe !== 'missing-field' || observation.op !== 'replace') return undefined
-      return isClientError(observation)
-        ? held
-        : fail(answered(observation), 'a 4xx', actualOf(observation))
-    },
+    judge: (observation) =>
+      observation.probe !== 'missing-field' || observation.op !== 'replace'
+        ? undefined
+        : isClientError(observation)
+          ? held
+          : unexpected(observation, 'a 4xx'),
   },
   {
     id: 'content.exact',
@@ -638,36 +518,20 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§2 Todo (content string)',
     judge(observation, model) {
-      const edge = sentObject(observation).content
-      if (
-        ['create', 'replace', 'patch'].includes(observation.op) &&
-        observation.probe === undefined &&
-        isClientError(observation) &&
-        typeof edge === 'string' &&
-        mayBeRefused(edge)
-      )
-        return held
-      if (
-        ['create', 'replace', 'patch'].includes(observation.op) &&
-        observation.probe === undefined &&
-        isSuccess(observation)
-      ) {
-        const sent = sentObject(observation).content
-        const body = observation.response?.json
-        if (
-          typeof sent === 'string' &&
-          !model.ownsContent(sent) &&
-          isObject(body) &&
-          typeof body.content === 'string'
-        ) {
-          if (body.content !== sent && body.content !== sent.trim())
-            return fail(
-              `${answered(observation)} with content ${shown(body.content)}`,
-              shown(sent),
-              shown(body.content),
-            )
+      const sent = sentObject(observation).content
+      const body = observation.response?.json
+      if (WRITES.includes(observation.op) && observation.probe === undefined) {
+        if (isClientError(observation) && typeof sent === 'string' && mayBeRefused(sent))
           return held
-        }
+        const judged = typeof sent === 'string' && !model.ownsContent(sent) && isObject(body)
+        if (isSuccess(observation) && judged && typeof body.content === 'string')
+          return body.content !== sent && body.content !== sent.trim()
+            ? fail(
+                `${answered(observation)} with content ${shown(body.content)}`,
+                shown(sent),
+                shown(body.content),
+              )
+            : held
       }
       return judgeReads(
         'content.exact',
@@ -684,25 +548,18 @@ export const recordRules: Rule[] = [
     section: '§2 Todo (todokit)',
     judge(observation, model) {
       const sent = sentObject(observation).content
-      if (
-        observation.probe === undefined &&
-        isClientError(observation) &&
-        typeof sent === 'string' &&
-        sent !== sent.trim()
-      )
-        return held
-      if (
-        observation.probe === undefined &&
-        isSuccess(observation) &&
-        typeof sent === 'string' &&
-        sent !== sent.trim() &&
-        isObject(observation.response?.json)
-      ) {
-        const content = observation.response.json.content
-        return content === sent.trim()
-          ? fail(`${answered(observation)} with the content trimmed`, shown(sent), shown(content))
+      const body = observation.response?.json
+      const padded =
+        observation.probe === undefined && typeof sent === 'string' && sent !== sent.trim()
+      if (padded && isClientError(observation)) return held
+      if (padded && isSuccess(observation) && isObject(body))
+        return body.content === String(sent).trim()
+          ? fail(
+              `${answered(observation)} with the content trimmed`,
+              shown(sent),
+              shown(body.content),
+            )
           : held
-      }
       return judgeReads('content.edge-whitespace', observation, model, () => false)
     },
   },
@@ -712,14 +569,9 @@ export const recordRules: Rule[] = [
     level: 'recommended',
     section: '§4 Endpoints',
     judge(observation) {
-      const response = observation.response
+      const { response } = observation
       // The body of a DELETE is not shown by the contract: any will do.
-      if (
-        !response ||
-        !isSuccess(observation) ||
-        response.text === '' ||
-        observation.op === 'delete'
-      )
+      if (!response || !isSuccess(observation) || !response.text || observation.op === 'delete')
         return undefined
       const type = response.headers.get('content-type') ?? ''
       return /^application\/([\w.+-]*\+)?json\b/i.test(type)
@@ -737,40 +589,39 @@ export const recordRules: Rule[] = [
 function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {
   if (!isObject(sent)) return false
   if (sent.id !== undefined && String(item.id) === String(sent.id)) return true
-  const content = sent.content
+  const { content } = sent
   if (typeof content === 'string') return item.content === content
   if (content === undefined) return false
-  const forms = [JSON.stringify(content), String(content)]
   return (
     item.content === content ||
     JSON.stringify(item.content) === JSON.stringify(content) ||
-    forms.includes(String(item.content))
+    [JSON.stringify(content), String(content)].includes(String(item.content))
   )
 }
 
 /** Whether a 4xx answer to a create is a refusal the contract allows (the learnt policy). */
 function isRefusalAllowed(observation: Observation, model: Model): boolean {
   const sent = sentObject(observation)
-  if (refusedContent(observation, model)) return true
-  const { policy } = model
+  if (refusedContent(observation)) return true
+  const { assignsIds, clientIds, completedOptional } = model.policy
   if ('id' in sent) {
-    if (policy.clientIds === 'refused') return true
-    if (policy.clientIds === undefined && policy.assignsIds !== false) return true
-  } else if (policy.assignsIds !== true && policy.clientIds !== undefined) return true
-  if (!('completed' in sent) && policy.completedOptional !== true) return true
+    if (clientIds === 'refused' || (clientIds === undefined && assignsIds !== false)) return true
+  } else if (assignsIds !== true && clientIds !== undefined) return true
+  if (!('completed' in sent) && completedOptional !== true) return true
   // Learning: until a create with every field was tried, a refusal says only what is asked.
-  return policy.assignsIds === undefined && policy.clientIds === undefined
+  return assignsIds === undefined && clientIds === undefined
 }
 
-/**
- * Whether a refused write carried content a server may refuse: empty, longer than a short limit,
- * with control characters, characters beyond the BMP, or spaces at the ends.
- */
-function refusedContent(observation: Observation, _model: Model): boolean {
+/** Whether a refused write carried content a server may refuse. */
+function refusedContent(observation: Observation): boolean {
   const content = sentObject(observation).content
   return typeof content === 'string' && mayBeRefused(content)
 }
 
+/**
+ * Whether a server may refuse a content: empty, longer than a short limit, with control
+ * characters, characters beyond the BMP, or spaces at the ends.
+ */
 export function mayBeRefused(content: string): boolean {
   return (
     content === '' ||
@@ -789,33 +640,14 @@ export function mayBeRefused(content: string): boolean {
 function storedAsSent(sent: Record<string, unknown>, body: unknown): string | undefined {
   const problem = fieldProblem(body)
   if (problem || !isObject(body)) return problem
-  if (
-    'content' in sent &&
-    typeof sent.content !== 'string' &&
-    body.content === (JSON.stringify(sent.content) ?? String(sent.content))
-  ) {
-    return `content ${shown(sent.content)} became its JSON text ${shown(body.content)}`
-  }
-  if (
-    'completed' in sent &&
-    ['false', 0, '0'].includes(sent.completed as string) &&
-    body.completed === true
-  ) {
-    return `completed ${shown(sent.completed)} became true`
-  }
-  if (
-    'id' in sent &&
-    typeof sent.id !== 'number' &&
-    sent.id !== null &&
-    String(body.id) === String(sent.id)
-  )
-    return `id ${shown(sent.id)} kept as sent`
-  if (
-    'id' in sent &&
-    typeof sent.id === 'number' &&
-    !Number.isInteger(sent.id) &&
-    body.id === sent.id
-  )
-    return `id ${shown(sent.id)} kept as sent`
-  return undefined
+  const { content, completed, id } = sent
+  const contentText = JSON.stringify(content) ?? String(content)
+  if ('content' in sent && typeof content !== 'string' && body.content === contentText)
+    return `content ${shown(content)} became its JSON text ${shown(body.content)}`
+  if ('completed' in sent && ['false', 0, '0'].includes(completed as string) && body.completed)
+    return `completed ${shown(completed)} became true`
+  const oddId =
+    (typeof id !== 'number' && id !== null && String(body.id) === String(id)) ||
+    (typeof id === 'number' && !Number.isInteger(id) && body.id === id)
+  return 'id' in sent && oddId ? `id ${shown(id)} kept as sent` : undefined
 }

@@ -91,6 +91,19 @@ export interface Rule {
 
 export const held: Judgement = { held: true }
 
+/** A failure: what broke the rule, what was expected and what came, and the exchanges that show it. */
+export const fail = (
+  failed: string,
+  expected?: string,
+  actual?: string,
+  exchanges?: Exchange[],
+): Judgement => ({
+  failed,
+  ...(expected === undefined ? {} : { expected }),
+  ...(actual === undefined ? {} : { actual }),
+  ...(exchanges === undefined ? {} : { exchanges }),
+})
+
 /** A short account of what a value is, for messages: the JSON itself, shortened. */
 export function shown(value: unknown): string {
   if (value === undefined) return 'nothing'
@@ -106,17 +119,27 @@ export function requestLine(exchange: Exchange): string {
 
 /** `PATCH /todos/7 answered 404 Not Found`, or why no answer came. */
 export function answered(observation: Observation): string {
-  const { exchange } = observation
+  const { exchange, sent, op } = observation
   const outcome =
     exchange.error === undefined
       ? `answered ${exchange.status} ${exchange.statusText}`
       : `got no answer (${exchange.error})`
   const body =
-    observation.sent === undefined || observation.op === 'get' || observation.op === 'delete'
+    sent === undefined || op === 'get' || op === 'delete'
       ? ''
-      : ` ${typeof observation.sent === 'string' ? observation.sent : shown(observation.sent)}`
+      : ` ${typeof sent === 'string' ? sent : shown(sent)}`
   return `${requestLine(exchange)}${body} ${outcome}`
 }
+
+/** What came back, as a failure shows it: the status and the body, or why nothing came. */
+export const actualOf = ({ response, error }: Observation): string =>
+  response
+    ? `${response.status} ${response.statusText}${response.text ? ` ${shown(response.json ?? response.text)}` : ''}`
+    : (error ?? 'no answer')
+
+/** The answer was not what `expected` says: the request, its answer, and `why`. */
+export const unexpected = (observation: Observation, expected: string, why = ''): Judgement =>
+  fail(`${answered(observation)}${why}`, expected, actualOf(observation))
 
 export const status = (observation: Observation): number | undefined => observation.response?.status
 
@@ -135,6 +158,10 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** The body a write sent, as an object. */
+export const sentObject = (observation: Observation): Record<string, unknown> =>
+  isObject(observation.sent) ? observation.sent : {}
+
 /** What is wrong with a todo's content and completed, or `undefined` when both are well typed. */
 export function fieldProblem(todo: unknown): string | undefined {
   if (!isObject(todo)) return `${shown(todo)} is not a JSON object`
@@ -146,20 +173,10 @@ export function fieldProblem(todo: unknown): string | undefined {
 
 /** What is wrong with a todo's field types, or `undefined` when it has the contract's three. */
 export function typeProblem(todo: unknown): string | undefined {
-  if (!isObject(todo)) return `${shown(todo)} is not a JSON object`
-  if (typeof todo.id !== 'number' || !Number.isInteger(todo.id)) {
+  if (!isObject(todo)) return fieldProblem(todo)
+  if (typeof todo.id !== 'number' || !Number.isInteger(todo.id))
     return `its id is ${shown(todo.id)}, not an integer`
-  }
-  if (!Number.isSafeInteger(todo.id)) {
+  if (!Number.isSafeInteger(todo.id))
     return `its id ${shown(todo.id)} is beyond 2^53 − 1, where JSON numbers stop being exact`
-  }
-  if (typeof todo.content !== 'string') return `its content is ${shown(todo.content)}, not a string`
-  if (typeof todo.completed !== 'boolean') {
-    return `its completed is ${shown(todo.completed)}, not a boolean`
-  }
-  return undefined
+  return fieldProblem(todo)
 }
-
-/** Whether a query has any parameter. */
-export const hasQuery = (observation: Observation): boolean =>
-  observation.query !== undefined && Object.keys(observation.query).length > 0
