@@ -2,6 +2,7 @@ import { beforeAll, describe, test } from 'vitest'
 import type { ConformanceOptions } from './options.ts'
 import type { ConformanceReport } from './report.ts'
 import { renderFailure } from './reporters/pretty.ts'
+import { NOT_SELECTED } from './reporters/view.ts'
 import { rules } from './rules/index.ts'
 import { runConformance } from './run.ts'
 
@@ -54,7 +55,7 @@ export function describeConformance(
         if (!result) throw new Error('The conformance run did not finish (see beforeAll)')
         if (result.status === 'passed') return
         if (result.status === 'skipped') {
-          if (result.counted && result.message !== 'not selected by only/skip')
+          if (result.counted && result.message !== NOT_SELECTED)
             throw new Error(`${rule.id} could not be judged: ${result.message}`)
           context.skip(result.message ?? 'skipped')
           return

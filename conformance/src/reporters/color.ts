@@ -1,26 +1,18 @@
-/** ANSI styles the pretty reporter uses. */
-export interface Palette {
-  green(text: string): string
-  red(text: string): string
-  yellow(text: string): string
-  dim(text: string): string
-  bold(text: string): string
-}
+import { styleText } from 'node:util'
 
-const ansi = (open: number, close: number) => (text: string) => `\x1b[${open}m${text}\x1b[${close}m`
+/** The styles the pretty reporter uses, each a function of the text it styles. */
+export type Palette = Record<'green' | 'red' | 'yellow' | 'dim' | 'bold', (text: string) => string>
 
-/** A palette that colours, or one that leaves text as it is. */
+/** A palette that colours with ANSI styles, or one that leaves text as it is. */
 export function palette(color: boolean): Palette {
-  if (!color) {
-    const plain = (text: string) => text
-    return { green: plain, red: plain, yellow: plain, dim: plain, bold: plain }
-  }
+  const style = (format: keyof Palette) => (text: string) =>
+    color ? styleText(format, text, { validateStream: false }) : text
   return {
-    green: ansi(32, 39),
-    red: ansi(31, 39),
-    yellow: ansi(33, 39),
-    dim: ansi(2, 22),
-    bold: ansi(1, 22),
+    green: style('green'),
+    red: style('red'),
+    yellow: style('yellow'),
+    dim: style('dim'),
+    bold: style('bold'),
   }
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { curlCommand } from '../http/curl.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { unjudgedRules } from './markdown.ts'
 import { renderPretty, safe } from './pretty.ts'
+import { view } from './view.ts'
 
 /**
  * A workflow command's message, escaped as GitHub's runner reads it back: `%`, CR and LF as
@@ -42,10 +42,11 @@ function failureMessage(result: CheckResult): string {
  * process.stdout.write(renderGithub(await runConformance({ baseUrl })))
  */
 export function renderGithub(report: ConformanceReport): string {
-  const errors = report.checks
-    .filter((check) => check.status === 'failed' && check.counted)
-    .map((check) => annotation('error', `${check.id}: ${check.title}`, failureMessage(check)))
-  const warnings = unjudgedRules(report).map((check) =>
+  const { broken, unjudged } = view(report)
+  const errors = broken.map((check) =>
+    annotation('error', `${check.id}: ${check.title}`, failureMessage(check)),
+  )
+  const warnings = unjudged.map((check) =>
     annotation('warning', `${check.id} not judged`, check.message ?? 'not judged'),
   )
   if (report.unreachable !== undefined)

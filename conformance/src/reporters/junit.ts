@@ -1,7 +1,6 @@
 import { curlCommand } from '../http/curl.ts'
-import { LEVELS, levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { explorationSummary } from './pretty.ts'
+import { explorationSummary, residueLine, view } from './view.ts'
 
 const XML_FORBIDDEN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
@@ -49,39 +48,38 @@ function testcase(result: CheckResult): string {
   return `${open}>\n      ${body}\n    </testcase>`
 }
 
-/** A server that stopped answering mid-run, as an error of its own (not a contract failure). */
-function unreachableSuite(report: ConformanceReport): string[] {
-  if (report.unreachable === undefined) return []
-  const message = escapeXml(`the server stopped answering: ${report.unreachable}`)
+/** A suite of one testcase that is no rule: the server's answering, or cleanup. */
+function extraSuite(report: ConformanceReport, name: string, title: string, body: string) {
+  const errors = body.startsWith('<error') ? 1 : 0
   return [
-    `  <testsuite name="server" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
-    `    <testcase classname="todokit.server" name="server: answers for the whole run" time="0.000">`,
-    `      <error message="${message}" type="unreachable"/>`,
+    `  <testsuite name="${name}" tests="1" failures="0" errors="${errors}" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
+    `    <testcase classname="todokit.${name}" name="${name}: ${title}" time="0.000">`,
+    `      ${body}`,
     '    </testcase>',
     '  </testsuite>',
   ]
 }
 
-/** Records the run could not remove, as a suite of its own so CI shows them. */
-function cleanupSuite(report: ConformanceReport): string[] {
-  if (report.residue.length === 0 && report.cleanup.verified) return []
-  const records = report.residue
-    .map(
-      (r) =>
-        `id ${r.id}${r.content === undefined ? '' : ` (${r.content})`}: ${r.possible ? 'possible residue: ' : ''}${r.reason}`,
-    )
-    .join('\n')
-  const unverified = report.cleanup.verified
+/**
+ * A server that stopped answering mid-run, as an error of its own (not a contract failure), and
+ * records the run could not remove, as a suite of their own so CI shows them.
+ */
+function extraSuites(report: ConformanceReport): string[][] {
+  const suites: string[][] = []
+  if (report.unreachable !== undefined) {
+    const message = escapeXml(`the server stopped answering: ${report.unreachable}`)
+    const error = `<error message="${message}" type="unreachable"/>`
+    suites.push(extraSuite(report, 'server', 'answers for the whole run', error))
+  }
+  const { residue, cleanup, marker } = report
+  if (residue.length === 0 && cleanup.verified) return suites
+  const unverified = cleanup.verified
     ? ''
-    : `Cleanup unverified: ${report.cleanup.unverifiedBecause ?? 'it could not check'}\n`
-  const text = `${unverified}Cleanup left ${report.residue.length} record(s) the run created (content starts with ${report.marker}):\n${records}`
-  return [
-    `  <testsuite name="cleanup" tests="1" failures="0" errors="0" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
-    `    <testcase classname="todokit.cleanup" name="cleanup: records the run created and could not remove" time="0.000">`,
-    `      <system-err>${escapeXml(text)}</system-err>`,
-    '    </testcase>',
-    '  </testsuite>',
-  ]
+    : `Cleanup unverified: ${cleanup.unverifiedBecause ?? 'it could not check'}\n`
+  const text = `${unverified}Cleanup left ${residue.length} record(s) the run created (content starts with ${marker}):\n${residue.map(residueLine).join('\n')}`
+  const title = 'records the run created and could not remove'
+  suites.push(extraSuite(report, 'cleanup', title, `<system-err>${escapeXml(text)}</system-err>`))
+  return suites
 }
 
 /**
@@ -93,7 +91,6 @@ function cleanupSuite(report: ConformanceReport): string[] {
  * writeFileSync('conformance.xml', renderJunit(await runConformance({ baseUrl })))
  */
 export function renderJunit(report: ConformanceReport): string {
-  const summary = explorationSummary(report)
   const hints = report.hints.map(
     (hint, i) => `      <property name="hint.${i + 1}" value="${escapeXml(hint)}"/>`,
   )
@@ -102,32 +99,24 @@ export function renderJunit(report: ConformanceReport): string {
     '    <properties>',
     `      <property name="exploration.seed" value="${report.exploration.seed}"/>`,
     `      <property name="exploration.budget" value="${escapeXml(report.exploration.budget)}"/>`,
-    `      <property name="exploration.summary" value="${escapeXml(summary)}"/>`,
+    `      <property name="exploration.summary" value="${escapeXml(explorationSummary(report))}"/>`,
     ...hints,
     '    </properties>',
   ]
-  const suites = LEVELS.flatMap((level) => {
-    const results = report.checks.filter((check) => check.level === level)
-    if (results.length === 0) return []
-    const failures = results.filter((r) => r.status === 'failed' && r.counted).length
-    const skipped = results.length - failures - results.filter((r) => r.status === 'passed').length
-    const time = '0.000'
-    return [
-      `  <testsuite name="${escapeXml(levelLabel(level))}" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}" timestamp="${report.startedAt}">`,
-      ...properties,
-      ...results.map(testcase),
-      '  </testsuite>',
-    ]
-  })
-  const failures = report.checks.filter((r) => r.status === 'failed' && r.counted).length
-  const cleanup = [...unreachableSuite(report), ...cleanupSuite(report)]
-  const tests =
-    report.checks.length + (report.unreachable ? 1 : 0) + (cleanupSuite(report).length > 0 ? 1 : 0)
+  const { levels, broken } = view(report)
+  const suites = levels.flatMap(({ label, results, broken: failures, passed }) => [
+    `  <testsuite name="${escapeXml(label)}" tests="${results.length}" failures="${failures}" errors="0" skipped="${results.length - failures - passed}" time="0.000" timestamp="${report.startedAt}">`,
+    ...properties,
+    ...results.map(testcase),
+    '  </testsuite>',
+  ])
+  const extra = extraSuites(report)
+  const tests = report.checks.length + extra.length
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${tests}" failures="${failures}" errors="${report.unreachable ? 1 : 0}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="${escapeXml(`${report.tool} ${report.baseUrl}`)}" tests="${tests}" failures="${broken.length}" errors="${report.unreachable ? 1 : 0}" time="${seconds(report.durationMs)}">`,
     ...suites,
-    ...cleanup,
+    ...extra.flat(),
     '</testsuites>',
     '',
   ].join('\n')

@@ -1,7 +1,8 @@
 import { curlCommand } from '../http/curl.ts'
-import { LEVELS, levelLabel } from '../levels.ts'
+import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { explorationSummary, safe } from './pretty.ts'
+import { safe } from './pretty.ts'
+import { residueLine, view } from './view.ts'
 
 /**
  * Text from the server as inline Markdown that stays text: HTML's `&`, `<` and `>` become
@@ -24,17 +25,6 @@ export function codeBlock(text: string, language = ''): string {
   return `${fence}${language}\n${safe(text)}\n${fence}`
 }
 
-const counted = (report: ConformanceReport) =>
-  report.checks.filter((check) => check.status === 'failed' && check.counted)
-
-/** Counted rules the run could not judge on this server (left out with only/skip aside). */
-export function unjudgedRules(report: ConformanceReport): CheckResult[] {
-  return report.checks.filter(
-    (check) =>
-      check.status === 'skipped' && check.counted && check.message !== 'not selected by only/skip',
-  )
-}
-
 function failureSection(result: CheckResult): string[] {
   const lines = [
     `### \`${result.id}\`: ${markdownText(result.title)}`,
@@ -50,17 +40,14 @@ function failureSection(result: CheckResult): string[] {
   ]
   if (details.length) lines.push(codeBlock(details.join('\n')), '')
   const exchanges = result.exchanges ?? []
-  if (exchanges.length) {
+  if (exchanges.length)
     lines.push('Replay:', '', codeBlock(exchanges.map(curlCommand).join('\n'), 'sh'), '')
-  }
   return lines
 }
 
-function verdictText(report: ConformanceReport): string {
-  if (report.verdict === 'pass') return 'PASS: conforms to the todos contract'
-  if (report.verdict === 'fail') return `FAIL: ${counted(report).length} counted rule(s) broken`
-  return 'PARTIAL: no counted rule broken, but conformance is not shown'
-}
+/** A heading and a bulleted list, or nothing when there are no items. */
+const section = (heading: string, items: string[]) =>
+  items.length ? [`### ${heading}`, '', ...items.map((item) => `- ${item}`), ''] : []
 
 /**
  * The report as GitHub-flavoured Markdown, for a CI job's summary or a merge request comment:
@@ -72,55 +59,39 @@ function verdictText(report: ConformanceReport): string {
  * appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderMarkdown(report))
  */
 export function renderMarkdown(report: ConformanceReport): string {
-  const rows = LEVELS.flatMap((level) => {
-    const results = report.checks.filter((check) => check.level === level)
-    if (results.length === 0) return []
-    const count = (status: CheckResult['status']) =>
-      results.filter((r) => r.status === status).length
-    return [
-      `| ${levelLabel(level)} | ${count('passed')} | ${count('failed')} | ${count('skipped')} |`,
-    ]
-  })
+  const { broken, unjudged, informational, levels, verdict, exploration } = view(report)
   const lines = [
-    `## todokit conformance: ${verdictText(report)}`,
+    `## todokit conformance: ${verdict.word}: ${verdict.text}`,
     '',
     `Server: ${markdownText(report.baseUrl)}. ${report.requests} requests in ${report.durationMs} ms.`,
     '',
     '| Level | Held | Broken | Not judged |',
     '| --- | --- | --- | --- |',
-    ...rows,
+    ...levels.map((l) => `| ${l.label} | ${l.passed} | ${l.failed} | ${l.skipped} |`),
     '',
+    ...broken.flatMap(failureSection),
+    ...section(
+      'Counted rules not judged on this server',
+      unjudged.map((check) => `\`${check.id}\`: ${markdownText(check.message ?? 'not judged')}`),
+    ),
+    ...section(
+      'Informational (not counted)',
+      informational.map(
+        (check) =>
+          `\`${check.id}\` (${levelLabel(check.level)}): ${markdownText((check.message ?? '').slice(0, 200))}`,
+      ),
+    ),
   ]
-  for (const failure of counted(report)) lines.push(...failureSection(failure))
-  const unjudged = unjudgedRules(report)
-  if (unjudged.length) {
-    lines.push('### Counted rules not judged on this server', '')
-    for (const check of unjudged)
-      lines.push(`- \`${check.id}\`: ${markdownText(check.message ?? 'not judged')}`)
-    lines.push('')
-  }
-  const informational = report.checks.filter((check) => check.status === 'failed' && !check.counted)
-  if (informational.length) {
-    lines.push('### Informational (not counted)', '')
-    for (const check of informational)
-      lines.push(
-        `- \`${check.id}\` (${levelLabel(check.level)}): ${markdownText((check.message ?? '').slice(0, 200))}`,
-      )
-    lines.push('')
-  }
   if (report.unreachable !== undefined)
     lines.push(
       `The server stopped answering: ${markdownText(report.unreachable)}. The run ended there.`,
       '',
     )
-  for (const residue of report.residue)
-    lines.push(
-      `- ${residue.possible ? 'possible residue' : 'left behind'}: id ${markdownText(String(residue.id))}: ${markdownText(residue.reason)}`,
-    )
+  for (const residue of report.residue) lines.push(`- ${markdownText(residueLine(residue))}`)
   if (!report.cleanup.verified)
     lines.push(
       `Cleanup unverified: ${markdownText(report.cleanup.unverifiedBecause ?? 'it could not check')}.`,
     )
-  lines.push('', markdownText(explorationSummary(report)), '')
+  lines.push('', markdownText(exploration), '')
   return lines.join('\n')
 }

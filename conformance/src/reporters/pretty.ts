@@ -1,8 +1,9 @@
 import { curlCommand } from '../http/curl.ts'
 import { type Exchange, excerpt } from '../http/exchange.ts'
-import { LEVELS, type Level, levelLabel } from '../levels.ts'
+import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
 import { type Palette, palette } from './color.ts'
+import { explorationSummary, residueLine, view } from './view.ts'
 
 /** Options of the pretty reporter. */
 export interface PrettyOptions {
@@ -88,26 +89,11 @@ export function renderFailure(result: CheckResult, options: PrettyOptions = {}):
   return lines.join('\n')
 }
 
-function levelNote(level: Level, report: ConformanceReport): string {
-  if (level === 'required') return ''
-  if (level === 'recommended')
-    return report.strict ? 'counted (--strict)' : 'informational without --strict'
-  return report.capabilities.includes(level) ? 'claimed' : 'not claimed: informational'
-}
-
 function renderSummary(report: ConformanceReport, paint: Palette): string[] {
-  return LEVELS.flatMap((level) => {
-    const results = report.checks.filter((check) => check.level === level)
-    if (results.length === 0) return []
-    const count = (status: CheckResult['status']) =>
-      results.filter((r) => r.status === status).length
-    const failed = count('failed')
-    const parts = [`${count('passed')} held`, failed ? paint.red(`${failed} broken`) : '0 broken']
-    if (count('skipped')) parts.push(`${count('skipped')} not judged`)
-    const note = levelNote(level, report)
-    return [
-      `  ${levelLabel(level).padEnd(26)} ${parts.join(', ')}${note ? paint.dim(`  (${note})`) : ''}`,
-    ]
+  return view(report).levels.map(({ label, passed, failed, skipped, note }) => {
+    const parts = [`${passed} held`, failed ? paint.red(`${failed} broken`) : '0 broken']
+    if (skipped) parts.push(`${skipped} not judged`)
+    return `  ${label.padEnd(26)} ${parts.join(', ')}${note ? paint.dim(`  (${note})`) : ''}`
   })
 }
 
@@ -132,22 +118,9 @@ function renderCleanup(report: ConformanceReport, paint: Palette): string[] {
       ),
     )
   }
-  for (const residue of report.residue) {
-    lines.push(
-      paint.yellow(
-        `  ${residue.possible ? 'possible residue' : 'left behind'}: id ${safeLine(String(residue.id))}${residue.content === undefined ? '' : ` ${safeLine(JSON.stringify(residue.content).slice(0, 80))}`}: ${safeLine(residue.reason)}`,
-      ),
-    )
-  }
+  for (const residue of report.residue)
+    lines.push(paint.yellow(`  ${safeLine(residueLine(residue))}`))
   return lines
-}
-
-/** One line on what the exploration did. */
-export function explorationSummary(report: ConformanceReport): string {
-  if (report.readOnly)
-    return 'Read-only: no exploration, as its random sequences write; the run read what the server holds.'
-  const { seed, budget, sequences, operations, listQueries, requests } = report.exploration
-  return `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
 }
 
 function renderObserved(report: ConformanceReport, paint: Palette): string[] {
@@ -170,41 +143,6 @@ function renderObserved(report: ConformanceReport, paint: Palette): string[] {
   return lines
 }
 
-function verdictLine(report: ConformanceReport, paint: Palette): string {
-  const counted = report.checks.filter((check) => check.status === 'failed' && check.counted)
-  if (report.verdict === 'fail')
-    return `${paint.red(paint.bold('FAIL'))} ${counted.length} counted rule(s) broken: ${counted.map((c) => c.id).join(', ')}`
-  if (report.verdict === 'partial') {
-    const unjudged = report.checks.filter(
-      (check) =>
-        check.status === 'skipped' &&
-        check.counted &&
-        check.message !== 'not selected by only/skip',
-    )
-    // A read-only run names the rules it could not judge for want of a write apart from the rest.
-    const needsWrite = unjudged.filter((check) => check.message?.startsWith('needs a write'))
-    const others = unjudged.filter((check) => !needsWrite.includes(check))
-    const ids = (checks: CheckResult[]) => checks.map((check) => check.id).join(', ')
-    const unjudgedWhy = [
-      needsWrite.length
-        ? `${needsWrite.length} counted rule(s) need a write, which --read-only does not send (${ids(needsWrite)})`
-        : '',
-      others.length
-        ? `${others.length} counted rule(s) could not be judged on this server (${ids(others)})`
-        : '',
-    ].filter(Boolean)
-    const why = report.unreachable
-      ? 'the server stopped answering'
-      : report.interrupted
-        ? 'the run was interrupted'
-        : unjudgedWhy.length
-          ? unjudgedWhy.join(', and ')
-          : 'rules were left out with --only/--skip'
-    return `${paint.yellow(paint.bold('PARTIAL'))} no counted rule broken, but ${why}: conformance is not shown`
-  }
-  return `${paint.green(paint.bold('PASS'))} conforms to the todos contract`
-}
-
 /**
  * The end of a pretty run: counted failures in full, informational ones a line each, a summary
  * per level, what was observed, cleanup, hints and the verdict.
@@ -214,33 +152,27 @@ function verdictLine(report: ConformanceReport, paint: Palette): string {
  */
 export function renderPretty(report: ConformanceReport, options: PrettyOptions = {}): string {
   const paint = palette(options.color ?? false)
+  const { broken, informational, unjudged, verdict } = view(report)
   const lines: string[] = []
-  for (const failure of report.checks.filter((check) => check.status === 'failed' && check.counted))
-    lines.push('', renderFailure(failure, options))
-  const informational = report.checks.filter((check) => check.status === 'failed' && !check.counted)
-  if (informational.length) {
-    lines.push('', paint.bold('Informational (not counted):'))
-    for (const check of informational)
-      lines.push(
-        `  ${paint.yellow('!')} ${check.id} [${levelLabel(check.level)}]: ${safeLine(check.message ?? '').slice(0, 200)}`,
-      )
-  }
-  const unjudged = report.checks.filter(
-    (check) =>
-      check.status === 'skipped' && check.counted && check.message !== 'not selected by only/skip',
-  )
+  for (const failure of broken) lines.push('', renderFailure(failure, options))
+  if (informational.length) lines.push('', paint.bold('Informational (not counted):'))
+  for (const check of informational)
+    lines.push(
+      `  ${paint.yellow('!')} ${check.id} [${levelLabel(check.level)}]: ${safeLine(check.message ?? '').slice(0, 200)}`,
+    )
   for (const check of unjudged)
     lines.push(`  ${paint.yellow('?')} ${check.id}: ${safeLine(check.message ?? '')}`)
   lines.push(
     '',
     paint.bold(`Summary for ${safeLine(report.baseUrl)}`),
     ...renderSummary(report, paint),
-    '',
   )
-  lines.push(...renderObserved(report, paint), ...renderCleanup(report, paint))
+  lines.push('', ...renderObserved(report, paint), ...renderCleanup(report, paint))
   for (const hint of report.hints) lines.push(paint.yellow(`Hint: ${safeLine(hint)}`))
+  const colour = { pass: paint.green, fail: paint.red, partial: paint.yellow }[report.verdict]
+  const ids = report.verdict === 'fail' ? `: ${broken.map((check) => check.id).join(', ')}` : ''
   lines.push(
-    verdictLine(report, paint),
+    `${colour(paint.bold(verdict.word))} ${verdict.text}${ids}`,
     paint.dim(`${report.requests} requests in ${report.durationMs} ms`) +
       (report.interrupted ? paint.yellow(' (interrupted)') : ''),
   )

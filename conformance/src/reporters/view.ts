@@ -1,0 +1,107 @@
+import { LEVELS, type Level, levelLabel } from '../levels.ts'
+import type { CheckResult, ConformanceReport, Residue } from '../report.ts'
+
+/** The message of a rule left out with `--only`/`--skip`: not judged on purpose. */
+export const NOT_SELECTED = 'not selected by only/skip'
+
+/** One level's results and counts, as every reporter's summary shows them. */
+export interface LevelView {
+  level: Level
+  label: string
+  results: CheckResult[]
+  passed: number
+  /** Failed, counted or not. */
+  failed: number
+  /** Failed and counted: what CI shows as a failure. */
+  broken: number
+  skipped: number
+  /** Whether the level counts: claimed, `--strict`, or informational. */
+  note: string
+}
+
+function levelNote(level: Level, report: ConformanceReport): string {
+  if (level === 'required') return ''
+  if (level === 'recommended')
+    return report.strict ? 'counted (--strict)' : 'informational without --strict'
+  return report.capabilities.includes(level) ? 'claimed' : 'not claimed: informational'
+}
+
+/** Why a run that broke no counted rule still did not show conformance. */
+function partialReason(report: ConformanceReport, unjudged: CheckResult[]): string {
+  if (report.unreachable) return 'the server stopped answering'
+  if (report.interrupted) return 'the run was interrupted'
+  if (unjudged.length === 0) return 'rules were left out with --only/--skip'
+  // A read-only run names the rules it could not judge for want of a write apart from the rest.
+  const needsWrite = unjudged.filter((check) => check.message?.startsWith('needs a write'))
+  const others = unjudged.filter((check) => !needsWrite.includes(check))
+  const ids = (checks: CheckResult[]) => checks.map((check) => check.id).join(', ')
+  return [
+    needsWrite.length
+      ? `${needsWrite.length} counted rule(s) need a write, which --read-only does not send (${ids(needsWrite)})`
+      : '',
+    others.length
+      ? `${others.length} counted rule(s) could not be judged on this server (${ids(others)})`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(', and ')
+}
+
+/** A residue record as one line of plain text; each reporter escapes it for where it lands. */
+export const residueLine = (residue: Residue): string =>
+  `${residue.possible ? 'possible residue' : 'left behind'}: id ${residue.id}${residue.content === undefined ? '' : ` ${JSON.stringify(residue.content).slice(0, 80)}`}: ${residue.reason}`
+
+/** One line on what the exploration did. */
+export function explorationSummary(report: ConformanceReport): string {
+  if (report.readOnly)
+    return 'Read-only: no exploration, as its random sequences write; the run read what the server holds.'
+  const { seed, budget, sequences, operations, listQueries, requests } = report.exploration
+  return `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
+}
+
+/**
+ * What every reporter shows of a report, worked out once: the broken rules, the informational
+ * failures, the counted rules not judged, a summary per level, and the verdict in words.
+ */
+export function view(report: ConformanceReport) {
+  const { checks } = report
+  const broken = checks.filter((check) => check.status === 'failed' && check.counted)
+  const unjudged = checks.filter(
+    (check) => check.status === 'skipped' && check.counted && check.message !== NOT_SELECTED,
+  )
+  const levels = LEVELS.flatMap((level): LevelView[] => {
+    const results = checks.filter((check) => check.level === level)
+    const count = (status: CheckResult['status']) =>
+      results.filter((result) => result.status === status).length
+    return results.length === 0
+      ? []
+      : [
+          {
+            level,
+            label: levelLabel(level),
+            results,
+            passed: count('passed'),
+            failed: count('failed'),
+            broken: broken.filter((check) => check.level === level).length,
+            skipped: count('skipped'),
+            note: levelNote(level, report),
+          },
+        ]
+  })
+  const verdict = {
+    pass: { word: 'PASS', text: 'conforms to the todos contract' },
+    fail: { word: 'FAIL', text: `${broken.length} counted rule(s) broken` },
+    partial: {
+      word: 'PARTIAL',
+      text: `no counted rule broken, but ${partialReason(report, unjudged)}: conformance is not shown`,
+    },
+  }[report.verdict]
+  return {
+    broken,
+    informational: checks.filter((check) => check.status === 'failed' && !check.counted),
+    unjudged,
+    levels,
+    verdict,
+    exploration: explorationSummary(report),
+  }
+}
