@@ -1,6 +1,6 @@
 import { COLLECTION_PATH, nextLinkTarget } from '@todokit/sdk/contract'
 import { isErrorType } from '@todokit/sdk/internal'
-import type { HttpClient, HttpResponse } from './http/client.ts'
+import { type HttpClient, type HttpResponse, urlFor } from './http/client.ts'
 import { NetworkError, RequestTimeoutError } from './http/errors.ts'
 import type { Exchange } from './http/exchange.ts'
 import type { Expected, Id, Model, OwnRecord } from './model/model.ts'
@@ -36,10 +36,27 @@ const FAILURES_KEPT = 3
 export const recordPath = (id: Id | string): string =>
   `${COLLECTION_PATH}/${encodeURIComponent(String(id))}`
 
+/** A record of the run, or a path id aimed at no record of it (sent as it is). */
+type Target = OwnRecord | string
+
+const pathOf = (target: Target) =>
+  typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
+
+const aim = (target: Target) => (typeof target === 'string' ? { pathId: target } : { target })
+
+/** A body sent as JSON, or as raw text (malformed JSON on purpose). */
+const bodyOf = (body: Record<string, unknown> | string) =>
+  typeof body === 'string' ? { rawBody: body } : { json: body }
+
+/** An id as the server handed it out, when it is one the kit can address. */
+const idIn = (json: unknown): Id | undefined =>
+  isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string')
+    ? json.id
+    : undefined
+
 /** The query as URL parameters, in a stable order. */
 function parameters(query: ListQuery | undefined): Record<string, string> | undefined {
-  if (!query) return undefined
-  const entries = Object.entries({ ...query, order: query.order?.join(',') }).filter(
+  const entries = Object.entries({ ...query, order: query?.order?.join(',') }).filter(
     (entry): entry is [string, string] => entry[1] !== undefined,
   )
   return entries.length ? Object.fromEntries(entries) : undefined
@@ -87,28 +104,16 @@ export class Operations {
   ): Promise<{ response?: HttpResponse; error?: string; exchange: Exchange }> {
     // An operation that hangs would hang for the rest of the run: after two requests of one kind
     // got no answer, the kit stops sending that kind, and says so in place of an answer.
-    const kind = `${method} ${path === COLLECTION_PATH ? COLLECTION_PATH : `${COLLECTION_PATH}/{id}`}`
+    const kind = `${method} ${COLLECTION_PATH}${path.startsWith(`${COLLECTION_PATH}/`) ? '/{id}' : ''}`
     if ((this.unanswered.get(kind) ?? 0) >= 2) {
       const error = `not sent: ${kind} got no answer twice already`
-      return {
-        error,
-        exchange: {
-          method,
-          url: `${this.http.config.baseUrl}${path}`,
-          requestHeaders: {},
-          durationMs: 0,
-          error,
-        },
-      }
+      const url = urlFor(this.http.config.baseUrl, path)
+      return { error, exchange: { method, url, requestHeaders: {}, durationMs: 0, error } }
     }
     this.requests += 1
     try {
-      const query = parameters(options.query)
-      const response = await this.http.request(method, path, {
-        ...(options.json === undefined ? {} : { json: options.json }),
-        ...(options.rawBody === undefined ? {} : { rawBody: options.rawBody }),
-        ...(query ? { query } : {}),
-      })
+      const { query, ...body } = options
+      const response = await this.http.request(method, path, { ...body, query: parameters(query) })
       return { response, exchange: response.exchange }
     } catch (error) {
       const exchange = (error as { exchange?: Exchange }).exchange
@@ -134,28 +139,23 @@ export class Operations {
       const tally = this.tally.get(rule.id)
       if (!judgement || !tally) continue
       if ('held' in judgement) tally.held += 1
-      else if (tally.failures.length < FAILURES_KEPT) {
+      else if (tally.failures.length < FAILURES_KEPT)
         tally.failures.push({
           ...judgement,
           exchanges: judgement.exchanges ?? [observation.exchange],
         })
-      } else tally.failures.push({ failed: '', exchanges: [] })
+      else tally.failures.push({ failed: '', exchanges: [] })
     }
     // One cause is charged once: what a read showed and a rule was charged with is tolerated.
-    for (const finding of readFindings(observation, this.model)) {
+    for (const finding of readFindings(observation, this.model))
       if (finding.shownState) finding.record.tolerated.add(finding.shownState)
-    }
     return observation
   }
 
   async list(query?: ListQuery, probe?: ProbeKind): Promise<Observation> {
     const sent = await this.send('GET', COLLECTION_PATH, { query })
-    return this.observe({
-      op: 'list',
-      ...(query && Object.keys(query).length ? { query } : {}),
-      ...(probe ? { probe } : {}),
-      ...sent,
-    })
+    const asked = query && Object.keys(query).length > 0 ? query : undefined
+    return this.observe({ op: 'list', query: asked, probe, ...sent })
   }
 
   /**
@@ -163,32 +163,28 @@ export class Operations {
    * page, and the records it writes are left out of the walk's judgement.
    */
   async walk(query: ListQuery, between?: () => Promise<void>): Promise<Observation> {
+    const { model } = this
     const pages: HttpResponse[] = []
     const touched = new Set<string>()
     const followed = new Set<string>()
-    const maxPages =
-      Math.ceil((this.model.live().length + this.model.foreign.size + 20) / Number(query.limit)) + 5
-    let first = await this.send('GET', COLLECTION_PATH, { query })
+    const maxPages = Math.ceil(
+      (model.live().length + model.foreign.size + 20) / Number(query.limit),
+    )
+    const start = await this.send('GET', COLLECTION_PATH, { query })
+    let page = start
     let stopped: string | undefined
-    const start = first
-    for (;;) {
-      if (!first.response) break
-      pages.push(first.response)
-      const target = nextLinkTarget(first.response.headers.get('link'))
-      if (first.response.status !== 200 || target === undefined) break
-      let next: URL
-      try {
-        next = new URL(target, first.exchange.url)
-      } catch {
-        break
-      }
-      if (next.origin !== new URL(first.exchange.url).origin) break
+    while (page.response) {
+      pages.push(page.response)
+      const target = nextLinkTarget(page.response.headers.get('link'))
+      const next = target === undefined ? null : URL.parse(target, page.exchange.url)
+      if (page.response.status !== 200 || !next) break
+      if (next.origin !== new URL(page.exchange.url).origin) break
       if (followed.has(next.href)) {
         stopped = `repeats a next link it already followed (${next.pathname}${next.search})`
         break
       }
-      if (pages.length >= maxPages) {
-        stopped = `did not end within ${maxPages} pages`
+      if (pages.length >= maxPages + 5) {
+        stopped = `did not end within ${maxPages + 5} pages`
         break
       }
       followed.add(next.href)
@@ -197,55 +193,15 @@ export class Operations {
         await between()
         this.touching = undefined
       }
-      this.requests += 1
-      try {
-        const response = await this.http.request(
-          'GET',
-          next.pathname.slice(new URL(this.http.config.baseUrl).pathname.replace(/\/$/, '').length),
-          {
-            query: Object.fromEntries(next.searchParams),
-          },
-        )
-        first = { response, exchange: response.exchange }
-      } catch (error) {
-        stopped = `stopped: ${error instanceof Error ? error.message : String(error)}`
-        break
-      }
+      page = await this.send('GET', next.href)
+      if (page.error !== undefined) stopped = `stopped: ${page.error}`
     }
-    return this.observe({
-      op: 'walk',
-      query,
-      ...start,
-      pages,
-      touched,
-      ...(stopped ? { walkStopped: stopped } : {}),
-    })
+    return this.observe({ op: 'walk', query, ...start, pages, touched, walkStopped: stopped })
   }
 
-  private touch(record: OwnRecord | undefined) {
-    if (record) this.touching?.add(record.key)
-  }
-
-  async get(
-    target: OwnRecord | string,
-    probe?: ProbeKind,
-    allowed?: string[],
-  ): Promise<Observation> {
-    const path =
-      typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
-    const sent = await this.send('GET', path)
-    return this.observe({
-      op: 'get',
-      ...this.aim(target),
-      ...(probe ? { probe } : {}),
-      ...(allowed ? { allowed } : {}),
-      ...sent,
-    })
-  }
-
-  private aim(target: OwnRecord | string | undefined) {
-    if (target === undefined) return {}
-    return typeof target === 'string' ? { pathId: target } : { target }
+  async get(target: Target, probe?: ProbeKind, allowed?: string[]): Promise<Observation> {
+    const sent = await this.send('GET', pathOf(target))
+    return this.observe({ op: 'get', ...aim(target), probe, allowed, ...sent })
   }
 
   /** Creates a record; answers the record the run now owns, if the server stored one. */
@@ -253,61 +209,43 @@ export class Operations {
     body: Record<string, unknown> | string,
     probe?: ProbeKind,
   ): Promise<OwnRecord | undefined> {
-    const sent = await this.send(
-      'POST',
-      COLLECTION_PATH,
-      typeof body === 'string' ? { rawBody: body } : { json: body },
-    )
-    const observation = this.observe({
-      op: 'create',
-      sent: body,
-      ...(probe ? { probe } : {}),
-      ...sent,
-    })
-    return this.afterCreate(observation)
+    const sent = await this.send('POST', COLLECTION_PATH, bodyOf(body))
+    return this.afterCreate(this.observe({ op: 'create', sent: body, probe, ...sent }))
   }
 
   private async afterCreate(observation: Observation): Promise<OwnRecord | undefined> {
     const { model } = this
+    const { probe, exchange } = observation
     const sent = isObject(observation.sent) ? observation.sent : {}
     const code = observation.response?.status
     const json = observation.response?.json
     if (code === undefined || code >= 300) {
       if (code !== undefined && code < 500)
-        model.refusedCreates.push({ sent: observation.sent, exchange: observation.exchange })
-      else if (typeof sent.content === 'string' && model.ownsContent(sent.content))
-        model.unanswered.add(sent.content)
+        model.refusedCreates.push({ sent: observation.sent, exchange })
+      else if (model.ownsContent(sent.content)) model.unanswered.add(String(sent.content))
       return undefined
     }
-    let id =
-      isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string')
-        ? json.id
-        : undefined
+    let id = idIn(json)
     if (id === undefined && model.ownsContent(sent.content)) {
       // No id in the answer: the run's unique content still proves which listed record it made.
       const listed = await this.send('GET', COLLECTION_PATH)
-      const found = Array.isArray(listed.response?.json)
-        ? listed.response.json.find((item) => isObject(item) && item.content === sent.content)
-        : undefined
-      if (isObject(found) && (typeof found.id === 'number' || typeof found.id === 'string'))
-        id = found.id
+      const items = Array.isArray(listed.response?.json) ? listed.response.json : []
+      id = idIn(items.find((item) => isObject(item) && item.content === sent.content))
     }
-    if (observation.probe) model.acceptedProbe = observation.exchange
+    if (probe) model.acceptedProbe = exchange
     if (id === undefined) return undefined
     if (model.foreign.has(JSON.stringify(id))) {
-      model.shared.push({
-        id,
-        content: typeof sent.content === 'string' ? sent.content : shown(sent.content),
-      })
+      const content = typeof sent.content === 'string' ? sent.content : shown(sent.content)
+      model.shared.push({ id, content })
       return undefined
     }
     const holder = model.records.get(JSON.stringify(id))
     if (holder && !holder.deleted) {
-      holder.blame = { rule: 'ids.unique', exchange: observation.exchange }
+      holder.blame = { rule: 'ids.unique', exchange }
       return undefined
     }
-    if (!observation.probe) this.learn(sent, id)
-    if (observation.probe === 'large-id' && String(id) !== String(sent.id)) return undefined
+    if (!probe) this.learn(sent, id)
+    if (probe === 'large-id' && String(id) !== String(sent.id)) return undefined
     const shownBody = isObject(json) ? json : {}
     const expected: Expected = {
       id,
@@ -320,22 +258,15 @@ export class Operations {
     // with it, and reads are judged against what the server says it stored.
     if (fieldProblem(json) === undefined)
       Object.assign(expected, { content: shownBody.content, completed: shownBody.completed })
-    const record = model.adopt(expected, {
-      op: 'create',
-      sent: ['content', 'completed'],
-      exchange: observation.exchange,
-    })
+    const record = model.adopt(expected, { op: 'create', sent: ['content', 'completed'], exchange })
     // A record whose stored fields the type rule already charged, or whose id cannot be named
     // exactly, is read no further: one cause, one charge.
-    if (
-      !isObject(json) ||
-      typeof json.completed !== 'boolean' ||
+    record.uncertain =
+      typeof shownBody.completed !== 'boolean' ||
       (typeof id === 'number' && !Number.isSafeInteger(id))
-    )
-      record.uncertain = true
-    if (observation.probe === 'wrong-type') {
-      model.untypedCreate = observation.exchange
-      if (fieldProblem(json) !== undefined) record.untyped = true
+    if (probe === 'wrong-type') {
+      model.untypedCreate = exchange
+      record.untyped = fieldProblem(json) !== undefined
     }
     return record
   }
@@ -351,43 +282,26 @@ export class Operations {
 
   /** A server that trims content: the model follows it, once the rule for it is charged. */
   private trim(expected: Expected, shownBody: Record<string, unknown>) {
-    if (
-      expected.content !== expected.content.trim() &&
-      shownBody.content === expected.content.trim()
-    ) {
+    const trimmed = expected.content.trim()
+    if (expected.content !== trimmed && shownBody.content === trimmed) {
       this.model.policy.trims = true
-      expected.content = expected.content.trim()
+      expected.content = trimmed
     }
   }
 
-  async replace(
-    target: OwnRecord | string,
-    body: Record<string, unknown> | string,
-    probe?: ProbeKind,
-  ): Promise<Observation> {
+  replace(target: Target, body: Record<string, unknown> | string, probe?: ProbeKind) {
     return this.write('PUT', target, body, probe)
   }
 
-  async patch(
-    target: OwnRecord | string,
-    body: Record<string, unknown> | string,
-    probe?: ProbeKind,
-  ): Promise<Observation> {
+  patch(target: Target, body: Record<string, unknown> | string, probe?: ProbeKind) {
     return this.write('PATCH', target, body, probe)
   }
 
-  async delete(target: OwnRecord | string, probe?: ProbeKind): Promise<Observation> {
-    const path =
-      typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
-    const sent = await this.send('DELETE', path)
-    const observation = this.observe({
-      op: 'delete',
-      ...this.aim(target),
-      ...(probe ? { probe } : {}),
-      ...sent,
-    })
+  async delete(target: Target, probe?: ProbeKind): Promise<Observation> {
+    const sent = await this.send('DELETE', pathOf(target))
+    const observation = this.observe({ op: 'delete', ...aim(target), probe, ...sent })
     if (typeof target === 'string') return observation
-    this.touch(target)
+    this.touching?.add(target.key)
     const code = observation.response?.status
     if (code === undefined || code >= 500)
       Object.assign(target, { uncertain: true, maybeGone: true })
@@ -398,91 +312,71 @@ export class Operations {
 
   private async write(
     method: 'PUT' | 'PATCH',
-    target: OwnRecord | string,
+    target: Target,
     body: Record<string, unknown> | string,
     probe?: ProbeKind,
   ): Promise<Observation> {
     const op = method === 'PUT' ? 'replace' : 'patch'
-    const path =
-      typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
-    const sent = await this.send(
-      method,
-      path,
-      typeof body === 'string' ? { rawBody: body } : { json: body },
-    )
-    const observation = this.observe({
-      op,
-      sent: body,
-      ...this.aim(target),
-      ...(probe ? { probe } : {}),
-      ...sent,
-    })
+    const sent = await this.send(method, pathOf(target), bodyOf(body))
+    const observation = this.observe({ op, sent: body, ...aim(target), probe, ...sent })
+    const { exchange } = observation
+    const code = observation.response?.status
+    const json = observation.response?.json
     if (typeof target === 'string') {
+      const stored = code !== undefined && code < 300
       const named = this.model.records.get(JSON.stringify(Number.parseInt(target, 10)))
-      const stored = observation.response && observation.response.status < 300
       if (probe === 'path-id' && named && stored)
-        named.blame = { rule: 'path.id-integer', exchange: observation.exchange }
+        named.blame = { rule: 'path.id-integer', exchange }
       // A write to an id nobody held that made a record: the run made it, and removes it.
-      const made = isObject(observation.response?.json) ? observation.response.json : undefined
+      const id = idIn(json)
       if (
         probe === 'unknown-id' &&
         stored &&
-        made &&
-        String(made.id) === target &&
-        (typeof made.id === 'number' || typeof made.id === 'string')
-      ) {
-        const record = this.model.adopt(
-          { id: made.id, content: String(made.content), completed: made.completed === true },
-          { op, sent: [], exchange: observation.exchange },
-        )
-        record.uncertain = true
-      }
+        isObject(json) &&
+        id !== undefined &&
+        String(id) === target
+      )
+        this.model.adopt(
+          { id, content: String(json.content), completed: json.completed === true },
+          { op, sent: [], exchange },
+        ).uncertain = true
       return observation
     }
-    this.touch(target)
-    const code = observation.response?.status
-    const json = observation.response?.json
+    this.touching?.add(target.key)
     if (code === undefined || code >= 500) {
       target.uncertain = true
       return observation
     }
     if (code >= 300) {
-      target.blame = { rule: 'write.refused-no-trace', exchange: observation.exchange }
+      target.blame = { rule: 'write.refused-no-trace', exchange }
       return observation
     }
     const fields = isObject(body) ? body : {}
     const sentFields = (['content', 'completed'] as const).filter((field) => field in fields)
+    const answer = isObject(json) ? json : undefined
     if (probe === 'body-id') {
       const other = this.model.records.get(JSON.stringify(fields.id))
-      if (other) other.blame = { rule: 'write.body-id', exchange: observation.exchange }
-      if (isObject(json) && String(json.id) !== String(target.expected.id))
-        target.blame = { rule: 'write.body-id', exchange: observation.exchange }
+      if (other) other.blame = { rule: 'write.body-id', exchange }
+      if (answer && String(answer.id) !== String(target.expected.id))
+        target.blame = { rule: 'write.body-id', exchange }
     }
     if (probe === 'wrong-type' || probe === 'missing-field' || probe === 'empty-patch') {
-      if (isObject(json) && typeProblem(json) === undefined)
-        Object.assign(target.expected, { content: json.content, completed: json.completed })
+      if (answer && typeProblem(answer) === undefined)
+        Object.assign(target.expected, { content: answer.content, completed: answer.completed })
       else if (probe === 'wrong-type') target.untyped = true
       else target.uncertain = true
     } else {
       for (const field of sentFields) Object.assign(target.expected, { [field]: fields[field] })
-      this.trim(target.expected, isObject(json) ? json : {})
+      this.trim(target.expected, answer ?? {})
       // The answer is the record as stored: a difference was charged to the write's own rule,
       // and reads are judged against it from now on.
-      if (
-        !target.concurrent &&
-        isObject(json) &&
-        fieldProblem(json) === undefined &&
-        String(json.id) === String(target.expected.id)
-      ) {
-        Object.assign(target.expected, { content: json.content, completed: json.completed })
-      }
+      const sameRecord = answer && String(answer.id) === String(target.expected.id)
+      if (!target.concurrent && sameRecord && fieldProblem(answer) === undefined)
+        Object.assign(target.expected, { content: answer.content, completed: answer.completed })
       if (probe !== 'body-id') delete target.blame
     }
-    target.lastWrite = {
-      op,
-      sent: op === 'replace' ? ['content', 'completed'] : sentFields,
-      exchange: observation.exchange,
-    }
+    const written = op === 'replace' ? (['content', 'completed'] as const) : sentFields
+    target.lastWrite = { op, sent: written, exchange }
     target.tolerated.clear()
     return observation
   }

@@ -92,10 +92,13 @@ async function readCapped(response: Response, what: string): Promise<string> {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 const MAX_REDIRECTS = 5
 
-/** Builds the URL of `path` (and its query) below the base URL. */
+/**
+ * Builds the URL of `path` (and its query) below the base URL; an absolute URL, such as a `Link`
+ * header's, is taken as it is.
+ */
 export function urlFor(baseUrl: string, path: string, query?: Record<string, string>): string {
   const search = query ? `?${new URLSearchParams(query)}` : ''
-  return `${baseUrl}${path}${search}`
+  return `${URL.canParse(path) ? '' : baseUrl}${path}${search}`
 }
 
 function headerRecord(headers: Headers): Record<string, string> {
