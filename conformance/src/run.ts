@@ -1,13 +1,14 @@
 import { describeBudget } from './budget.ts'
 import { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 import { explore } from './explore.ts'
-import { createHttpClient } from './http/client.ts'
+import { createHttpClient, type HttpResponse } from './http/client.ts'
 import { levelCounts } from './levels.ts'
-import { type Id, keyOf, Model, stateOf } from './model/model.ts'
+import { type Id, keyOf, Model, type OwnRecord, stateOf } from './model/model.ts'
 import { Interrupted, Operations, recordPath, Unreachable } from './operations.ts'
 import { type ConformanceOptions, resolveOptions } from './options.ts'
 import { readOnlyReason, readOnlyRun } from './read-only.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
+import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
 import { isObject, type Rule, shown } from './rules/rule.ts'
 import { LARGE_IDS, type Run, SCENARIOS, WRONG_TYPES } from './scenarios.ts'
@@ -69,23 +70,29 @@ async function learnCreates(run: Run) {
 /** Removes every record the run holds; names what it could not remove or prove its own. */
 async function cleanUp(run: Run): Promise<CleanupOutcome> {
   const { ops, model } = run
-  const residue: Residue[] = model.shared.map(({ id, content }) => ({
-    id,
-    content,
-    reason:
+  const residue: Residue[] = []
+  const leave = (id: Id, content: unknown, reason: string, possible = true) =>
+    residue.push({
+      id,
+      content: typeof content === 'string' ? content : shown(content),
+      reason,
+      ...(possible ? { possible } : {}),
+    })
+  /** Whether a record read back still shows the run's own state. */
+  const stillOurs = (record: OwnRecord, item: Record<string, unknown>) =>
+    item.content === record.expected.content || record.tolerated.has(stateOf(item))
+  for (const { id, content } of model.shared)
+    leave(
+      id,
+      content,
       'a create answered with the id of a record that was there before the run: not deleted, as the id is someone else’s too',
-    possible: true,
-  }))
+    )
   let unanswered = 0
   for (const record of model.live()) {
+    const { id, content } = record.expected
     // A DELETE that hangs would hang for every record: after a few, the rest are named instead.
     if (unanswered >= 3) {
-      residue.push({
-        id: record.expected.id,
-        content: record.expected.content,
-        reason: 'not removed: DELETE got no answer for the records before it',
-        possible: true,
-      })
+      leave(id, content, 'not removed: DELETE got no answer for the records before it')
       continue
     }
     // Read back first: an id the run holds in doubt may be someone else's record by now.
@@ -93,116 +100,80 @@ async function cleanUp(run: Run): Promise<CleanupOutcome> {
       const read = await ops.get(record)
       const body = read.response?.json
       if (read.response?.status === 404) continue
-      if (
-        !isObject(body) ||
-        !(
-          body.content === record.expected.content ||
-          model.ownsContent(body.content) ||
-          record.tolerated.has(stateOf({ content: body.content, completed: body.completed }))
-        )
-      ) {
-        residue.push({
-          id: record.expected.id,
-          content: record.expected.content,
-          reason: 'not deleted: the record at its id no longer reads as the run’s own',
-          possible: true,
-        })
+      if (!isObject(body) || !(stillOurs(record, body) || model.ownsContent(body.content))) {
+        leave(id, content, 'not deleted: the record at its id no longer reads as the run’s own')
         continue
       }
     }
     const { response, error } = await ops.delete(record)
     unanswered = response ? 0 : unanswered + 1
     if (!response || response.status >= 300) {
-      residue.push({
-        id: record.expected.id,
-        content: record.expected.content,
-        reason: `DELETE ${recordPath(record.expected.id)} ${response ? `answered ${response.status}` : `got no answer (${error})`}`,
-        ...(response ? {} : { possible: true }),
-      })
+      const outcome = response ? `answered ${response.status}` : `got no answer (${error})`
+      leave(id, content, `DELETE ${recordPath(id)} ${outcome}`, !response)
     }
   }
   // A create that got no answer may have stored its record: the unique content proves it the run's.
   if (model.unanswered.size > 0) {
     const listed = await ops.list()
-    for (const item of Array.isArray(listed.response?.json)
-      ? listed.response.json.filter(isObject)
-      : []) {
-      if (
-        typeof item.content !== 'string' ||
-        !model.unanswered.has(item.content) ||
-        model.records.has(keyOf(item.id))
-      )
+    for (const item of listedItems(listed.response)) {
+      const { id, content } = item
+      if (typeof content !== 'string' || !model.unanswered.has(content)) continue
+      if (model.records.has(keyOf(id)) || (typeof id !== 'number' && typeof id !== 'string'))
         continue
-      if (typeof item.id !== 'number' && typeof item.id !== 'string') continue
       const record = model.adopt(
-        { id: item.id, content: item.content, completed: item.completed === true },
+        { id, content, completed: item.completed === true },
         { op: 'create', sent: [], exchange: listed.exchange },
       )
       record.uncertain = true
       const { response } = await ops.delete(record)
       if (!response || response.status >= 300)
-        residue.push({
-          id: item.id,
-          content: item.content,
-          reason: `its create got no answer; DELETE answered ${response?.status ?? 'nothing'}`,
-        })
+        leave(
+          id,
+          content,
+          `its create got no answer; DELETE answered ${response?.status ?? 'nothing'}`,
+          false,
+        )
     }
   }
   const final = await ops.list()
-  const listed =
-    final.response?.status === 200 && Array.isArray(final.response.json)
-      ? final.response.json.filter(isObject)
-      : undefined
-  if (!listed) {
-    return {
-      residue,
-      verified: false,
-      unverifiedBecause: `the final GET /todos answered ${final.response?.status ?? final.error}`,
-    }
+  if (final.response?.status !== 200 || !Array.isArray(final.response.json)) {
+    const because = `the final GET /todos answered ${final.response?.status ?? final.error}`
+    return { residue, verified: false, unverifiedBecause: because }
   }
-  for (const item of listed) {
-    const record = model.records.get(keyOf(item.id))
-    const stillOurs =
-      record &&
-      (item.content === record.expected.content ||
-        record.tolerated.has(stateOf({ content: item.content, completed: item.completed })))
-    if (record && stillOurs && !residue.some((r) => String(r.id) === String(item.id))) {
-      residue.push({
-        id: item.id as Id,
-        content: String(item.content),
-        reason: 'still listed after its DELETE answered success',
-      })
-    } else if (
-      (!record || !stillOurs) &&
-      !model.foreign.has(keyOf(item.id)) &&
-      model.ownsContent(item.content)
-    ) {
-      residue.push({
-        id: item.id as Id,
-        content: String(item.content),
-        reason: 'carries the run’s marker, but no create answered with it: not deleted',
-        possible: true,
-      })
-    } else if (
-      (!record || !stillOurs) &&
-      !model.foreign.has(keyOf(item.id)) &&
+  for (const item of listedItems(final.response)) {
+    const id = item.id as Id
+    const record = model.records.get(keyOf(id))
+    const ours = record !== undefined && stillOurs(record, item)
+    const foreign = model.foreign.has(keyOf(id))
+    if (record && ours && !residue.some((r) => String(r.id) === String(id)))
+      leave(id, item.content, 'still listed after its DELETE answered success', false)
+    else if (!ours && !foreign && model.ownsContent(item.content))
+      leave(
+        id,
+        item.content,
+        'carries the run’s marker, but no create answered with it: not deleted',
+      )
+    else if (
+      !ours &&
+      !foreign &&
       model.refusedCreates.some(
         (create) =>
           isObject(create.sent) &&
           JSON.stringify(create.sent.content) === JSON.stringify(item.content),
       )
-    ) {
-      residue.push({
-        id: item.id as Id,
-        content: shown(item.content),
-        reason:
-          'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own',
-        possible: true,
-      })
-    }
+    )
+      leave(
+        id,
+        item.content,
+        'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own',
+      )
   }
   return { residue, verified: true }
 }
+
+/** The objects a list answered, or none when it answered no array. */
+const listedItems = (response: HttpResponse | undefined) =>
+  response?.status === 200 && Array.isArray(response.json) ? response.json.filter(isObject) : []
 
 /** Why a counted rule was not judged. */
 function unjudgedReason(rule: Rule, model: Model): string {
@@ -214,17 +185,15 @@ function unjudgedReason(rule: Rule, model: Model): string {
 /** Hints that save an implementer a search. */
 function hintsFor(report: Pick<ConformanceReport, 'baseUrl' | 'checks'>): string[] {
   const hints: string[] = []
-  if (/\/todos\/?$/.test(new URL(report.baseUrl).pathname)) {
+  if (/\/todos\/?$/.test(new URL(report.baseUrl).pathname))
     hints.push(
       `The base URL ends in /todos, so the kit asked for ${report.baseUrl}/todos. Give the URL the collection sits below: ${report.baseUrl.replace(/\/todos\/?$/, '')}`,
     )
-  }
   const failed = report.checks.filter((check) => check.status === 'failed' && check.counted)
-  if (failed.length > 0 && failed.every((check) => check.level === 'paging')) {
+  if (failed.length > 0 && failed.every((check) => check.level === 'paging'))
     hints.push(
       'Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.',
     )
-  }
   return hints
 }
 
@@ -306,27 +275,25 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   } finally {
     // Cleanup ignores the run's signal: an interrupted run still removes its records.
     const cleanupOps = ops.over(createHttpClient({ ...resolved, signal: undefined }))
+    const gone = (reason: string, residue: Residue[] = []) => ({
+      residue,
+      verified: false,
+      unverifiedBecause: `the server stopped answering (${reason})`,
+    })
     cleanup = resolved.readOnly
       ? { residue: [], verified: true }
       : unreachable === undefined
         ? await cleanUp({ ...run, ops: cleanupOps }).catch((error: unknown) => {
-            if (!(error instanceof Unreachable)) throw error
-            return {
-              residue: [],
-              verified: false,
-              unverifiedBecause: `the server stopped answering (${error.message})`,
-            }
+            if (error instanceof Unreachable) return gone(error.message)
+            throw error
           })
-        : {
-            residue: model.live().map((record) => ({
-              id: record.expected.id,
-              content: record.expected.content,
-              reason: 'not removed: the server stopped answering',
-              possible: true,
-            })),
-            verified: false,
-            unverifiedBecause: `the server stopped answering (${unreachable})`,
-          }
+        : gone(
+            unreachable,
+            model.live().map(({ expected: { id, content } }) => {
+              const reason = 'not removed: the server stopped answering'
+              return { id, content, reason, possible: true }
+            }),
+          )
     ops.requests = cleanupOps.requests
   }
 
@@ -340,17 +307,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       counted: levelCounts(rule.level, resolved),
       held: tally?.held ?? 0,
     }
-    if (!tally) return { ...base, status: 'skipped', message: 'not selected by only/skip' }
-    const [failure] = tally.failures
+    if (!tally) return { ...base, status: 'skipped', message: NOT_SELECTED }
+    const [failure, ...more] = tally.failures
     if (failure) {
+      const { failed, ...details } = failure
       return {
         ...base,
         status: 'failed',
-        occurrences: tally.failures.length,
-        message: failure.failed,
-        ...(failure.expected === undefined ? {} : { expected: failure.expected }),
-        ...(failure.actual === undefined ? {} : { actual: failure.actual }),
-        exchanges: failure.exchanges,
+        occurrences: more.length + 1,
+        message: failed,
+        ...details,
       }
     }
     if (tally.held > 0) return { ...base, status: 'passed' }
@@ -370,7 +336,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const interrupted = resolved.signal?.aborted === true
   const failed = checks.some((check) => check.status === 'failed' && check.counted)
   const notRun = checks.filter((check) => check.status === 'skipped' && check.counted)
-  const unjudged = notRun.filter((check) => check.message !== 'not selected by only/skip')
+  const unjudged = notRun.filter((check) => check.message !== NOT_SELECTED)
   const report = {
     tool: TOOL_NAME,
     version: TOOL_VERSION,

@@ -51,6 +51,21 @@ const plainReads = async ({ ops }: Run, record: OwnRecord) => {
   await ops.list()
 }
 
+/** A scenario on one record it makes: `act` on it, then a read of it by id and in the list. */
+const onRecord = (
+  name: string,
+  label: string,
+  act: (run: Run, record: OwnRecord) => Promise<unknown>,
+): Scenario => ({
+  name,
+  async run(run) {
+    const record = await run.make(label, false)
+    if (!record) return
+    await act(run, record)
+    await plainReads(run, record)
+  },
+})
+
 /** Every kind of read the kit knows, aimed at one record. */
 async function allReads({ ops, model }: Run, record: OwnRecord) {
   await ops.get(record)
@@ -83,30 +98,18 @@ export const SCENARIOS: Scenario[] = [
       for (const record of [open, done]) if (record) await plainReads(run, record)
     },
   },
-  {
-    name: 'PATCH one field, then the other',
-    async run(run) {
-      const record = await run.make('patched', false)
-      if (!record) return
-      await run.ops.patch(record, { completed: true })
-      await plainReads(run, record)
-      await run.ops.patch(record, { content: run.model.content('patched again') })
-      await plainReads(run, record)
-    },
-  },
-  {
-    name: 'PUT the complete record',
-    async run(run) {
-      const record = await run.make('replaced', false)
-      if (!record) return
-      await run.ops.replace(record, {
-        id: record.expected.id,
-        content: run.model.content('replacement'),
-        completed: true,
-      })
-      await plainReads(run, record)
-    },
-  },
+  onRecord('PATCH one field, then the other', 'patched', async (run, record) => {
+    await run.ops.patch(record, { completed: true })
+    await plainReads(run, record)
+    await run.ops.patch(record, { content: run.model.content('patched again') })
+  }),
+  onRecord('PUT the complete record', 'replaced', ({ ops, model }, record) =>
+    ops.replace(record, {
+      id: record.expected.id,
+      content: model.content('replacement'),
+      completed: true,
+    }),
+  ),
   {
     name: 'DELETE, then read and delete again',
     async run(run) {
@@ -221,12 +224,10 @@ export const SCENARIOS: Scenario[] = [
       }
     },
   },
-  {
-    name: 'writes at once to one record, and a read while one is under way',
-    async run(run) {
-      const { ops, model } = run
-      const record = await run.make('concurrent', false)
-      if (!record) return
+  onRecord(
+    'writes at once to one record, and a read while one is under way',
+    'concurrent',
+    async ({ ops, model }, record) => {
       // Either order of the two PATCHes is correct, and so is either answer of each: only the
       // reads after both show whether one was lost.
       record.concurrent = true
@@ -260,9 +261,8 @@ export const SCENARIOS: Scenario[] = [
           later(ms).then(() => ops.get(record, 'concurrent-read', allowed)),
         ),
       ])
-      await plainReads(run, record)
     },
-  },
+  ),
   {
     name: 'PUT and PATCH whose body id differs from the path',
     async run(run) {
@@ -281,12 +281,10 @@ export const SCENARIOS: Scenario[] = [
       }
     },
   },
-  {
-    name: 'path ids that are not canonical integers, and ids nobody holds',
-    async run(run) {
-      const { ops, model } = run
-      const record = await run.make('path', false)
-      if (!record) return
+  onRecord(
+    'path ids that are not canonical integers, and ids nobody holds',
+    'path',
+    async ({ ops, model }, record) => {
       const id = String(record.expected.id)
       await ops.get(`${id}abc`, 'path-id')
       await ops.patch(`${id}abc`, { completed: true }, 'path-id')
@@ -308,15 +306,12 @@ export const SCENARIOS: Scenario[] = [
           )
         }
       }
-      await plainReads(run, record)
     },
-  },
-  {
-    name: 'malformed JSON, a PUT without a field, an empty PATCH',
-    async run(run) {
-      const { ops, model } = run
-      const record = await run.make('mistakes', false)
-      if (!record) return
+  ),
+  onRecord(
+    'malformed JSON, a PUT without a field, an empty PATCH',
+    'mistakes',
+    async ({ ops, model }, record) => {
       await ops.create('{"content": "unterminated', 'malformed-json')
       await ops.patch(record, '{"completed": tru', 'malformed-json')
       await ops.replace(
@@ -325,9 +320,8 @@ export const SCENARIOS: Scenario[] = [
         'missing-field',
       )
       await ops.patch(record, {}, 'empty-patch')
-      await plainReads(run, record)
     },
-  },
+  ),
   {
     name: 'paged walks, alone, with a query, and while records change',
     async run(run) {
