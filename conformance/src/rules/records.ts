@@ -309,8 +309,9 @@ export const recordRules: Rule[] = [
       }
       const found = judgeReads('ids.unique', observation, model, () => false)
       if (op !== 'list' || response?.status !== 200 || !Array.isArray(response.json)) return found
+      const seen = new Set<string>()
       const ids = response.json.filter(isObject).map((item) => String(item.id))
-      const twice = ids.find((id, i) => ids.indexOf(id) !== i)
+      const twice = ids.find((id) => seen.has(id) || !seen.add(id))
       if (twice !== undefined)
         return fail(
           `${requestLine(observation.exchange)} lists two records with id ${twice}`,
