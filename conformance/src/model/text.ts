@@ -41,20 +41,30 @@ export function mayMatchSearch(fields: readonly string[], q: string): boolean {
 
 const codePoints = (text: string) => Array.from(text, (char) => char.codePointAt(0) ?? 0)
 
+/** UTF-16 order, which is code point order unless a surrogate is involved. */
+const byUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Code point order, as a byte-wise UTF-8 comparison gives. */
+function byCodePoint(a: string, b: string): number {
+  if (!/[\ud800-\udfff]/.test(a + b)) return byUnit(a, b)
+  const [x, y] = [codePoints(a), codePoints(b)]
+  for (let i = 0; i < Math.min(x.length, y.length); i++)
+    if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0)
+  return x.length - y.length
+}
+
+// Collators are made once: `localeCompare` with options builds one on every call.
+const byLocale = new Intl.Collator().compare
+const byBase = new Intl.Collator('en', { sensitivity: 'base' }).compare
+
 /** The string orders a correct server may use. */
 const COLLATIONS: Array<(a: string, b: string) => number> = [
-  (a, b) => (a < b ? -1 : a > b ? 1 : 0),
-  (a, b) => {
-    const [x, y] = [codePoints(a), codePoints(b)]
-    for (let i = 0; i < Math.min(x.length, y.length); i++) {
-      if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0)
-    }
-    return x.length - y.length
-  },
-  (a, b) => a.localeCompare(b),
-  (a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }),
-  (a, b) => fold(a).localeCompare(fold(b)),
-  (a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0),
+  byUnit,
+  byCodePoint,
+  byLocale,
+  byBase,
+  (a, b) => byLocale(fold(a), fold(b)),
+  (a, b) => byUnit(a.toLowerCase(), b.toLowerCase()),
 ]
 
 /** A record as sort compares it. */
