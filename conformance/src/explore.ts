@@ -1,23 +1,19 @@
 import type { OrderKey } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import type { Budget } from './budget.ts'
-import type { Model } from './model/model.ts'
+import type { Model, OwnRecord } from './model/model.ts'
 import type { ListQuery } from './rules/rule.ts'
 import { EDGE_CONTENTS, type Run } from './scenarios.ts'
 
-/** One step of a random sequence, drawn by fast-check and run like a scenario's. */
-type Step =
-  | { do: 'create'; label: string; completed: boolean; edge: boolean }
-  | { do: 'get' | 'delete'; at: number }
-  | { do: 'patch'; at: number; content?: string; completed?: boolean }
-  | { do: 'replace'; at: number; content: string; completed: boolean }
-  | {
-      do: 'list'
-      at: number
-      filter?: 'id' | 'content' | 'completed'
-      q?: 'marker' | 'word' | 'piece'
-      order?: OrderKey[]
-    }
+/** What the commands run against: the run, and the exploration's budget and tally. */
+interface Explorer {
+  run: Run
+  /** Whether the budget allows another command, and the run goes on. */
+  left(): boolean
+  stats: { sequences: number; operations: number; listQueries: number }
+}
+
+type Command = fc.AsyncCommand<Model, Explorer>
 
 const WORDS = ['alpha', 'Beta', 'GAMMA', 'delta', 'École', 'straße', '42', 'true', 'a+b', "it's"]
 const ORDERS: OrderKey[][] = [
@@ -30,139 +26,140 @@ const ORDERS: OrderKey[][] = [
   ['-completed', 'content'],
 ]
 
-const STEPS: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      do: fc.constant('create' as const),
-      label: fc.constantFrom(...WORDS),
-      completed: fc.boolean(),
-      edge: fc.boolean(),
-    }),
+/** One operation of a random sequence, named for the replay; skipped once the budget is spent. */
+const command = (name: string, act: (run: Run) => Promise<unknown>): Command => ({
+  check: () => true,
+  async run(_, explorer) {
+    if (!explorer.left()) return
+    explorer.stats.operations += 1
+    if (name.startsWith('GET /todos?')) explorer.stats.listQueries += 1
+    await act(explorer.run)
   },
-  {
-    weight: 2,
-    arbitrary: fc.record({ do: fc.constantFrom('get' as const, 'delete' as const), at: fc.nat() }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record(
-      {
-        do: fc.constant('patch' as const),
-        at: fc.nat(),
-        content: fc.option(fc.constantFrom(...WORDS), { nil: undefined }),
-        completed: fc.option(fc.boolean(), { nil: undefined }),
-      },
-      { requiredKeys: ['do', 'at'] },
-    ),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      do: fc.constant('replace' as const),
-      at: fc.nat(),
-      content: fc.constantFrom(...WORDS),
-      completed: fc.boolean(),
-    }),
-  },
-  {
-    weight: 6,
-    arbitrary: fc.record(
-      {
-        do: fc.constant('list' as const),
-        at: fc.nat(),
-        filter: fc.constantFrom('id' as const, 'content' as const, 'completed' as const),
-        q: fc.constantFrom('marker' as const, 'word' as const, 'piece' as const),
-        order: fc.constantFrom(...ORDERS),
-      },
-      { requiredKeys: ['do', 'at'] },
-    ),
-  },
-)
+  toString: () => name,
+})
 
-/** The list query a step asks for, with values taken from one of the run's records. */
-function queryOf(step: Extract<Step, { do: 'list' }>, model: Model): ListQuery {
+/** The record at `position`, counted round the records the run holds now. */
+const recordAt = (model: Model, position: number): OwnRecord | undefined => {
   const records = model.settled()
-  const record = records[step.at % Math.max(1, records.length)]
-  const query: ListQuery = {}
-  if (step.filter && record) query[step.filter] = String(record.expected[step.filter])
-  if (step.q === 'marker') query.q = model.marker
-  else if (step.q && record) {
-    const words = record.expected.content.split(' ')
-    query.q =
-      step.q === 'word'
-        ? (words[words.length - 1] ?? model.marker)
-        : record.expected.content.slice(0, 4)
-  }
-  if (step.order) query.order = step.order
+  return records[position % Math.max(1, records.length)]
+}
+
+/** A command on one of the run's records, picked when it runs. */
+const onRecord = (name: string, act: (run: Run, record: OwnRecord) => Promise<unknown>) =>
+  fc.nat().map((at) =>
+    command(`${name} #${at}`, async (run) => {
+      const record = recordAt(run.model, at)
+      if (record) await act(run, record)
+    }),
+  )
+
+/** A list query with values taken from one of the run's records when it runs. */
+function queryOf(
+  model: Model,
+  at: number,
+  ask: {
+    filter?: 'id' | 'content' | 'completed'
+    q?: 'marker' | 'word' | 'piece'
+    order?: OrderKey[]
+  },
+): ListQuery {
+  const record = recordAt(model, at)?.expected
+  const query: ListQuery = ask.order ? { order: ask.order } : {}
+  if (ask.filter && record) query[ask.filter] = String(record[ask.filter])
+  if (ask.q === 'marker') query.q = model.marker
+  else if (ask.q === 'word' && record) query.q = record.content.split(' ').at(-1) ?? model.marker
+  else if (ask.q === 'piece' && record) query.q = record.content.slice(0, 4)
   return query
 }
 
-async function runStep(step: Step, run: Run): Promise<void> {
-  const { ops, model } = run
-  const records = model.settled()
-  const record = 'at' in step ? records[step.at % Math.max(1, records.length)] : undefined
-  switch (step.do) {
-    case 'create': {
-      const edge = EDGE_CONTENTS[step.label.length % EDGE_CONTENTS.length]
-      await run.make(step.label, step.completed, step.edge ? `${edge} ${step.label}` : undefined)
-      return
-    }
-    case 'list':
-      await ops.list(queryOf(step, model))
-      return
-  }
-  if (!record) return
-  if (step.do === 'get') await ops.get(record)
-  else if (step.do === 'delete') await ops.delete(record)
-  else if (step.do === 'replace')
-    await ops.replace(record, {
-      id: record.expected.id,
-      content: model.content(step.content),
-      completed: step.completed,
-    })
-  else if (step.do === 'patch') {
-    const body = {
-      ...(step.content === undefined ? {} : { content: model.content(step.content) }),
-      ...(step.completed === undefined ? {} : { completed: step.completed }),
-    }
-    await ops.patch(
-      record,
-      Object.keys(body).length ? body : { completed: !record.expected.completed },
-    )
-  }
-}
-
-/** Whether the exploration may go on. */
-function budgetLeft(budget: Budget, spent: { requests: number; started: number }): boolean {
-  return 'requests' in budget
-    ? spent.requests < budget.requests
-    : performance.now() - spent.started < budget.ms
-}
+/** Every command, weighted so that list queries are a good share of what is sent. */
+const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({ label: fc.constantFrom(...WORDS), completed: fc.boolean(), edge: fc.boolean() })
+      .map(({ label, completed, edge }) => {
+        const content = `${EDGE_CONTENTS[label.length % EDGE_CONTENTS.length]} ${label}`
+        return command(`POST /todos ${label}`, (run) =>
+          run.make(label, completed, edge ? content : undefined),
+        )
+      }),
+  },
+  { weight: 1, arbitrary: onRecord('GET /todos/{id}', (run, record) => run.ops.get(record)) },
+  { weight: 1, arbitrary: onRecord('DELETE /todos/{id}', (run, record) => run.ops.delete(record)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record(
+        {
+          content: fc.constantFrom(...WORDS),
+          completed: fc.boolean(),
+        },
+        { requiredKeys: [] },
+      )
+      .chain(({ content, completed }) =>
+        onRecord(`PATCH /todos/{id} ${content} ${completed}`, ({ ops, model }, record) => {
+          const body = {
+            ...(content === undefined ? {} : { content: model.content(content) }),
+            ...(completed === undefined ? {} : { completed }),
+          }
+          const any = Object.keys(body).length > 0
+          return ops.patch(record, any ? body : { completed: !record.expected.completed })
+        }),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ content: fc.constantFrom(...WORDS), completed: fc.boolean() })
+      .chain(({ content, completed }) =>
+        onRecord(`PUT /todos/{id} ${content}`, ({ ops, model }, record) =>
+          ops.replace(record, {
+            id: record.expected.id,
+            content: model.content(content),
+            completed,
+          }),
+        ),
+      ),
+  },
+  {
+    weight: 6,
+    arbitrary: fc
+      .record(
+        {
+          at: fc.nat(),
+          filter: fc.constantFrom('id' as const, 'content' as const, 'completed' as const),
+          q: fc.constantFrom('marker' as const, 'word' as const, 'piece' as const),
+          order: fc.constantFrom(...ORDERS),
+        },
+        { requiredKeys: ['at'] },
+      )
+      .map(({ at, ...ask }) =>
+        command(`GET /todos?${JSON.stringify(ask)} #${at}`, ({ ops, model }) =>
+          ops.list(queryOf(model, at, ask)),
+        ),
+      ),
+  },
+)
 
 /**
- * Random sequences of operations, drawn by fast-check from `seed` until the budget is spent; the
+ * Random sequences of operations, `fc.commands` drawn from `seed` until the budget is spent; the
  * same rules judge them as the scenarios. The same seed and budget replay the same sequences.
  */
 export async function explore(run: Run, seed: number, budget: Budget, stop: () => boolean) {
   const started = performance.now()
   const first = run.ops.requests
-  const stats = { sequences: 0, operations: 0, listQueries: 0 }
-  const spent = () => ({ requests: run.ops.requests - first, started })
-  for (let batch = 0; budgetLeft(budget, spent()) && !stop(); batch++) {
-    const sequences = fc.sample(fc.array(STEPS, { minLength: 5, maxLength: 40 }), {
-      seed: seed + batch,
-      numRuns: 5,
-    })
-    for (const steps of sequences) {
-      stats.sequences += 1
-      for (const step of steps) {
-        if (!budgetLeft(budget, spent()) || stop()) break
-        stats.operations += 1
-        if (step.do === 'list') stats.listQueries += 1
-        await runStep(step, run)
-      }
-    }
+  const spent = () => run.ops.requests - first
+  const left = () =>
+    !stop() &&
+    ('requests' in budget ? spent() < budget.requests : performance.now() - started < budget.ms)
+  const explorer: Explorer = { run, left, stats: { sequences: 0, operations: 0, listQueries: 0 } }
+  const sequences = fc.commands([COMMANDS], { maxCommands: 40 })
+  const [stream] = fc.sample(fc.infiniteStream(sequences), { seed, numRuns: 1 })
+  for (const commands of stream ?? []) {
+    if (!left()) break
+    explorer.stats.sequences += 1
+    await fc.asyncModelRun(() => ({ model: run.model, real: explorer }), commands)
   }
-  return { ...stats, requests: run.ops.requests - first }
+  return { ...explorer.stats, requests: spent() }
 }
