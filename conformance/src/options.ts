@@ -37,6 +37,8 @@ export interface ConformanceOptions {
   signal?: AbortSignal
   /** Called for each rule's result once the run has ended, for progress output. */
   onResult?: (result: CheckResult, progress: { done: number; total: number }) => void
+  /** Called as each part of the run begins (a scenario, the random sequences), for progress output. */
+  onProgress?: (part: string) => void
   /**
    * Seed of the exploration's random sequences: the report gives it, and the same seed (with
    * the same budget) replays them. @default random
@@ -60,9 +62,12 @@ export interface ConformanceOptions {
  * a session uses, each present, with capabilities and budget read into one form.
  */
 export type ResolvedOptions = Required<
-  Omit<ConformanceOptions, 'capabilities' | 'budget' | 'signal' | 'onResult'>
+  Omit<ConformanceOptions, 'capabilities' | 'budget' | 'signal' | 'onResult' | 'onProgress'>
 > &
-  Pick<ConformanceOptions, 'signal' | 'onResult'> & { capabilities: Capability[]; budget: Budget }
+  Pick<ConformanceOptions, 'signal' | 'onResult' | 'onProgress'> & {
+    capabilities: Capability[]
+    budget: Budget
+  }
 
 /** Default per-request timeout, in milliseconds. */
 export const DEFAULT_TIMEOUT = 5_000
@@ -135,6 +140,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     concurrency: positive('concurrency', options.concurrency ?? DEFAULT_CONCURRENCY),
     signal: options.signal,
     onResult: options.onResult,
+    onProgress: options.onProgress,
     readOnly: options.readOnly ?? false,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     budget:

@@ -11,7 +11,7 @@ import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './
 import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
 import { isObject, type Rule, shown } from './rules/rule.ts'
-import { LARGE_IDS, type Run, SCENARIOS, WRONG_TYPES } from './scenarios.ts'
+import { LARGE_IDS, type Run, SCENARIOS, type Scenario, WRONG_TYPES } from './scenarios.ts'
 import { isSelected } from './select.ts'
 import { TOOL_NAME, TOOL_VERSION } from './version.ts'
 
@@ -248,8 +248,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     unreachable !== undefined ||
     (resolved.bail && countedFailure())
   /** Runs a part of the run; a lost connection that a fresh GET confirms ends the run. */
-  const guarded = async (part: () => Promise<unknown>) => {
+  const guarded = async (name: string, part: () => Promise<unknown>) => {
     if (stop()) return
+    resolved.onProgress?.(name)
     try {
       await part()
     } catch (error) {
@@ -259,18 +260,20 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
   }
   let exploration = { sequences: 0, operations: 0, listQueries: 0, requests: 0 }
+  const randomSequences: Scenario = {
+    name: `random sequences (seed ${resolved.seed})`,
+    async run() {
+      exploration = await explore(run, resolved.seed, resolved.budget, stop)
+    },
+  }
   let cleanup: CleanupOutcome = { residue: [], verified: false, unverifiedBecause: 'not run' }
   try {
     if (resolved.readOnly) {
-      await guarded(() => readOnlyRun(run, first))
+      await guarded('reads of the records already there', () => readOnlyRun(run, first))
     } else {
-      await guarded(() => learnCreates(run))
-      for (const scenario of SCENARIOS) await guarded(() => scenario.run(run))
-      await guarded(async () => {
-        exploration = await explore(run, resolved.seed, resolved.budget, stop)
-      })
-      await guarded(() => LARGE_IDS.run(run))
-      await guarded(() => WRONG_TYPES.run(run))
+      await guarded('how the server takes a create', () => learnCreates(run))
+      for (const { name, run: part } of [...SCENARIOS, randomSequences, LARGE_IDS, WRONG_TYPES])
+        await guarded(name, () => part(run))
     }
   } finally {
     // Cleanup ignores the run's signal: an interrupted run still removes its records.

@@ -5,6 +5,7 @@ import { listen, type RunningServer } from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../src/cli/main.ts'
 import { rules } from '../src/index.ts'
+import { LARGE_IDS, SCENARIOS, WRONG_TYPES } from '../src/scenarios.ts'
 import { type RunningJsonServer, startJsonServer } from './json-server.ts'
 import { mutants } from './mutants.ts'
 import { referenceApp } from './servers.ts'
@@ -52,6 +53,15 @@ describe('runCli', () => {
     expect(plain.stdout).toMatch(/^ {2}✓ filter\.matches /m)
     expect(plain.stdout).toMatch(/^ {2}✓ search\.matches /m)
     expect(jsonServer.state()).toEqual(JSON_SERVER_DATA)
+  })
+
+  it('prints a line to stderr as each part of a pretty run begins, and none for another reporter', async () => {
+    const pretty = await cli(server.url, '--budget', '50')
+    for (const { name } of [...SCENARIOS, LARGE_IDS, WRONG_TYPES])
+      expect(pretty.stderr).toContain(`… ${name}\n`)
+    expect(pretty.stderr).toMatch(/^… random sequences \(seed \d+\)$/m)
+    const json = await cli(server.url, '--budget', '50', '--reporter', 'json')
+    expect(json.stderr).toBe('')
   })
 
   it('exits 2 for usage errors, naming the mistake', async () => {

@@ -55,6 +55,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       onResult: prettyOnStdout
         ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)
         : undefined,
+      // One line as each part begins, on stderr: a long run shows it is alive, and stdout keeps the report.
+      onProgress: reporter === 'pretty' ? (part) => io.stderr.write(`… ${part}\n`) : undefined,
     })
     if (output !== undefined) {
       // The summary first: should the file still fail to be written, the verdict is on stdout.
