@@ -81,6 +81,38 @@ describe('a body larger than maxResponseSize', () => {
   })
 })
 
+describe('a body that stops coming', () => {
+  it('fails with TimeoutError once the timeout passes while the body is read, and cuts the connection', async () => {
+    let closed: Promise<void> | undefined
+    const server = await serve((_, response) => {
+      closed = closedByClient(response)
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('[') // and nothing more
+    })
+    const client = new TodoClient({ baseUrl: server.url, timeout: 200, retry: 0 })
+    await expect(client.todos.list()).rejects.toMatchObject({
+      name: 'TimeoutError',
+      message: `Timeout 200 ms: GET ${server.url}/todos`,
+    })
+    await closed
+  })
+})
+
+describe('an error body larger than maxResponseSize', () => {
+  it('is dropped: the call fails with the error its status names, without the body', async () => {
+    let closed: Promise<void> | undefined
+    const server = await serve((_, response) => {
+      closed = closedByClient(response)
+      response.writeHead(404, { 'content-type': 'application/problem+json' })
+      pour(response, 64 * MiB)
+    })
+    const client = new TodoClient({ baseUrl: server.url, maxResponseSize: MiB })
+    const error = await client.todos.get(1).catch((error: unknown) => error)
+    expect(error).toMatchObject({ name: 'NotFoundError', status: 404, body: undefined })
+    await closed
+  })
+})
+
 describe('paging against a server whose links go round', () => {
   /** Walks `todos` to the end, or gives up after 100 todos as a client that never ends would not. */
   async function walk(todos: AsyncIterable<unknown>): Promise<number> {

@@ -77,8 +77,9 @@ export interface TodoClientOptions {
   /**
    * Largest response body the client reads, in bytes. A larger body (or a `Content-Length` that
    * announces one) fails the call with `ResponseTooLargeError`, and the connection is closed,
-   * so a server that sends without end cannot exhaust memory. The default is far above any real
-   * page: a full page of 1000 todos with 10,000-character contents is about 10 MB.
+   * so a server that sends without end cannot exhaust memory; an error status's body that large
+   * is dropped, and its error comes without `body`. The default is far above any real page: a
+   * full page of 1000 todos with 10,000-character contents is about 10 MB.
    *
    * @default 16777216 // 16 MiB
    * @example 1024 * 1024

@@ -11,7 +11,7 @@ import type { RequestDescription } from '../errors/TodoClientError.ts'
 import { checkBody } from './checkBody.ts'
 import { defined } from './defined.ts'
 import { followRedirects } from './followRedirects.ts'
-import { cutBodies, limitResponseSize } from './limitResponseSize.ts'
+import { limitErrorBodies } from './limitErrorBodies.ts'
 import {
   ACCEPT,
   DEFAULT_MAX_RESPONSE_SIZE,
@@ -21,6 +21,7 @@ import {
   type TodoClientOptions,
 } from './options.ts'
 import { parseBody } from './parseBody.ts'
+import { readBody } from './readBody.ts'
 import { reportFetchFailures } from './reportFetchFailures.ts'
 
 // Types only: the endpoint table's schemas name what each operation sends and returns, and
@@ -80,6 +81,7 @@ export function createSend(clientOptions: TodoClientOptions): Send {
   }
   const { baseUrl, headers, retry, fetch, validate = true, hooks } = clientOptions
   const clientTimeout = clientOptions.timeout ?? DEFAULT_TIMEOUT
+  const maxResponseSize = clientOptions.maxResponseSize ?? DEFAULT_MAX_RESPONSE_SIZE
   // Paths are appended to the base as given. A relative base stays relative: `fetch` resolves it
   // (against the page in browsers), and no `location` is read (Deno throws without --location).
   const base = `${baseUrl}`.replace(/\/+$/, '')
@@ -102,17 +104,9 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     },
     // Redirects are followed by `followRedirects`, on the request's origin only.
     redirect: 'manual',
-    fetch: limitResponseSize(
-      followRedirects(reportFetchFailures(fetch)),
-      clientOptions.maxResponseSize ?? DEFAULT_MAX_RESPONSE_SIZE,
-    ),
-    // `.json()` reads any body through `parseBody`: JSON as a value, other text as text, nothing
-    // as `undefined`; a body cut at `maxResponseSize` throws instead.
-    parseJson: (text, { response }) => {
-      const cut = cutBodies.get(response)
-      if (cut) throw cut
-      return parseBody(text)
-    },
+    fetch: limitErrorBodies(followRedirects(reportFetchFailures(fetch)), maxResponseSize),
+    // An error body, which ky reads, is parsed as a success body is: see `parseBody`.
+    parseJson: parseBody,
   })
 
   return async <Operation extends OperationName>(
@@ -128,13 +122,13 @@ export function createSend(clientOptions: TodoClientOptions): Send {
     // Typed as the contract promises; the status and schema checks below hold the server to it.
     let body: OperationResult<Operation>
     try {
-      const pending = request(
+      response = await request(
         call.url,
         // Left out rather than `undefined`: ky would merge an `undefined` over its defaults.
         defined({ method, json, signal, timeout, headers: options.headers }),
       )
-      body = await pending.json<OperationResult<Operation>>()
-      response = await pending
+      // ky has thrown for an error status; any other body is read here, within the cap.
+      body = parseBody(await readBody(response, call, maxResponseSize, timeout))
     } catch (error) {
       throw toClientError(error, call, signal, timeout)
     }
