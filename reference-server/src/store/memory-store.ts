@@ -5,33 +5,28 @@ import {
   type TodoField,
   type TodoListQuery,
 } from '@todokit/sdk/contract'
-import { checkpoints } from './checkpoint.ts'
 import {
+  checkpoints,
   type Keyset,
   keysetKeys,
   type ListPage,
   sortKey,
   type TodoStore,
   type TodoTable,
-  todoRecord,
 } from './store.ts'
 
 type Compare = (a: Keyset, b: Keyset) => number
 
-/** Characters whose UTF-16 order differs from their code point order: surrogates and above. */
-const HIGH_CHARACTERS = /[\ud800-\uffff]/
-
 /**
- * Contents that JavaScript's own comparison would order differently from code points, moved so
- * that it does not: surrogates (characters above U+FFFF) after U+E000–U+FFFF, as UTF-8 and
- * SQLite's BINARY collation order them. Kept per stored todo (and cursor keyset), so a sort
- * compares with the engine's fast string comparison and scans no content.
+ * Contents that JavaScript's UTF-16 comparison would order differently from code points (as
+ * UTF-8 and SQLite's BINARY collation order them), mapped so that it does not: surrogates after
+ * U+E000–U+FFFF. Kept per stored todo and cursor keyset, so a sort scans no content.
  */
 const codePointKeys = new WeakMap<Keyset, string>()
 
 function rememberCodePointKey(keyset: Keyset): void {
   const { content } = keyset
-  if (content === undefined || !HIGH_CHARACTERS.test(content)) return
+  if (content === undefined || !/[\ud800-\uffff]/.test(content)) return
   const key = content.replace(/[\ud800-\uffff]/g, (character) => {
     const code = character.charCodeAt(0)
     return String.fromCharCode(code >= 0xe000 ? code - 0x800 : code + 0x2000)
@@ -39,7 +34,7 @@ function rememberCodePointKey(keyset: Keyset): void {
   codePointKeys.set(keyset, key)
 }
 
-/** Orders two values of one field: text by code point, numbers and booleans (false first) by value. */
+/** Orders one field of two todos: text by code point, numbers and booleans (false first) by value. */
 function compareField(a: Keyset, b: Keyset, field: TodoField): number {
   if (field !== 'content') return Number(a[field]) - Number(b[field])
   const x = codePointKeys.get(a) ?? (a.content as string)
@@ -51,7 +46,6 @@ function compareField(a: Keyset, b: Keyset, field: TodoField): number {
 function comparator(order: readonly OrderKey[]): Compare {
   const steps = order.map((key): Compare => {
     const { field, descending } = sortKey(key)
-    // A keyset holds only the fields it sorts by, so a comparison only ever meets present ones.
     return descending ? (a, b) => compareField(b, a, field) : (a, b) => compareField(a, b, field)
   })
   return (a, b) => {
@@ -67,18 +61,16 @@ function comparator(order: readonly OrderKey[]): Compare {
 const RUN = 64
 
 /**
- * `todos` sorted by `compare` (a merge sort, stable), giving the event loop a turn whenever
- * `checkpoint` says a slice is used up: however costly the comparisons, other requests are
- * answered in between.
+ * `todos` sorted by `compare` (a stable merge sort), giving the event loop a turn whenever a
+ * slice is used up: however costly the comparisons, other requests are answered in between.
  */
 async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
   const checkpoint = checkpoints()
   const count = todos.length
   for (let start = 0; start < count; start += RUN) {
     const run = todos.slice(start, start + RUN).sort(compare)
-    for (let index = 0; index < run.length; index++) todos[start + index] = run[index]!
-    const turn = checkpoint()
-    if (turn) await turn
+    for (let index = 0; index < run.length; index++) todos[start + index] = run[index] as Todo
+    await checkpoint()
   }
   let source = todos
   let target = new Array<Todo>(count)
@@ -89,10 +81,7 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
       let [i, j, k] = [left, middle, left]
       while (i < middle && j < right) {
         target[k++] = compare(source[j]!, source[i]!) < 0 ? source[j++]! : source[i++]!
-        if ((k & 63) === 0) {
-          const turn = checkpoint()
-          if (turn) await turn
-        }
+        if ((k & 63) === 0) await checkpoint()
       }
       while (i < middle) target[k++] = source[i++]!
       while (j < right) target[k++] = source[j++]!
@@ -102,11 +91,11 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
   return source
 }
 
-/**
- * The most characters a list of every todo may hold for the store to answer it at once; past it
- * a list is sorted and filtered in slices. Ten thousand short todos are listed at once.
- */
+/** The most characters a list of every todo may hold for the store to answer it at once. */
 const QUICK_LIST_CHARS = 1_000_000
+
+/** How many sort orders the store keeps sorted copies of between writes. */
+const MAX_CACHED_ORDERS = 8
 
 /**
  * The todos of `sorted` that `query` selects, from after `page.after`, at most `page.limit`;
@@ -115,42 +104,31 @@ const QUICK_LIST_CHARS = 1_000_000
 function* select(
   sorted: readonly Todo[],
   query: TodoListQuery,
-  page: ListPage,
-  keys: readonly OrderKey[],
+  { after, limit = Number.POSITIVE_INFINITY }: ListPage,
+  compare: Compare,
 ): Generator<Todo | undefined> {
   const needle = query.q?.toLowerCase()
   const filtered = TODO_FIELDS.filter((field) => query[field] !== undefined)
-  const { after, limit = Number.POSITIVE_INFINITY } = page
-  let index = after === undefined ? 0 : indexAfter(sorted, after, comparator(keys))
-  let selected = 0
-  for (; index < sorted.length && selected < limit; index++) {
-    const todo = sorted[index]!
+  let index = 0
+  if (after !== undefined) {
+    // A binary search for the first todo that sorts after the keyset.
+    rememberCodePointKey(after)
+    let high = sorted.length
+    while (index < high) {
+      const middle = (index + high) >>> 1
+      if (compare(sorted[middle] as Todo, after) > 0) high = middle
+      else index = middle + 1
+    }
+  }
+  for (let selected = 0; index < sorted.length && selected < limit; index++) {
+    const todo = sorted[index] as Todo
     if ((index & 31) === 31) yield undefined
-    // A plain loop rather than a closure per todo: this runs for every stored todo.
     let selects = true
     for (const field of filtered) if (todo[field] !== query[field]) selects = false
-    if (selects && needle && !todo.content.toLowerCase().includes(needle)) selects = false
-    if (!selects) continue
+    if (!selects || (needle && !todo.content.toLowerCase().includes(needle))) continue
     selected++
     yield todo
   }
-}
-
-/** How many sort orders {@link MemoryStore} keeps sorted copies of between writes. */
-const MAX_CACHED_ORDERS = 8
-
-/** The index of the first of `sorted` that sorts after `keyset` (binary search). */
-function indexAfter(sorted: readonly Todo[], keyset: Keyset, compare: Compare): number {
-  rememberCodePointKey(keyset)
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    const todo = sorted[middle]
-    if (todo !== undefined && compare(todo, keyset) > 0) high = middle
-    else low = middle + 1
-  }
-  return low
 }
 
 /**
@@ -161,20 +139,50 @@ function indexAfter(sorted: readonly Todo[], keyset: Keyset, compare: Compare): 
  * const app = createApp({ store: new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }]) })
  */
 export class MemoryStore implements TodoStore {
-  /** In ascending id order whenever `#sorted`; an insert below the highest id clears it. */
+  /** In ascending id order unless an insert came below the highest id (`#inIdOrder` sorts it). */
   #byId = new Map<number, Todo>()
-  #sorted = true
-  /** The todos sorted by each order lists asked for since the last write (see `#cacheSorted`). */
-  readonly #sortedCache = new Map<string, readonly Todo[] | Promise<readonly Todo[]>>()
-  /** The length of every stored content, summed. */
+  #idOrder = true
+  /**
+   * Each order's sorted todos (or their sort in progress) until the next write: stored todos are
+   * never changed in place, so the pages of one walk, and lists asked for meanwhile, share one sort.
+   */
+  readonly #sorted = new Map<string, readonly Todo[] | Promise<readonly Todo[]>>()
   #contentLength = 0
   #nextId = 1
   #revision = 0
   #closed = false
-  readonly #table: TodoTable = this.#createTable()
+  readonly #table: TodoTable
 
   /** @param initial todos to start with (their ids are kept). */
   constructor(initial: Iterable<Todo> = []) {
+    const store = this
+    this.#table = {
+      get: (id) => store.#byId.get(id),
+      get size() {
+        return store.#byId.size
+      },
+      get nextId() {
+        return store.#nextId
+      },
+      insert: (todo) => {
+        if (todo.id < store.#nextId - 1) store.#idOrder = false
+        store.#nextId = Math.max(store.#nextId, todo.id + 1)
+        return store.#table.put(todo)
+      },
+      put: (todo) => {
+        // A literal, so that every stored todo has the contract's fields and one shape.
+        const stored = { id: todo.id, content: todo.content, completed: todo.completed }
+        rememberCodePointKey(stored)
+        const before = store.#byId.get(stored.id)?.content.length ?? 0
+        store.#contentLength += stored.content.length - before
+        store.#byId.set(stored.id, stored)
+        return stored
+      },
+      remove: (id) => {
+        store.#contentLength -= store.#byId.get(id)?.content.length ?? 0
+        store.#byId.delete(id)
+      },
+    }
     for (const todo of initial) this.#table.insert(todo)
   }
 
@@ -187,58 +195,57 @@ export class MemoryStore implements TodoStore {
   }
 
   /**
-   * Every todo, in id order: the store as a plain list, for a test to read synchronously.
+   * Every todo, in id order, for a test to read synchronously.
    *
    * @example
-   * const store = new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }])
-   * [...store] // → [{ id: 1, content: 'Buy milk', completed: false }]
+   * [...new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }])] // → that todo
    */
   [Symbol.iterator](): IterableIterator<Todo> {
     return this.#inIdOrder().values()
   }
 
   /**
-   * Stored todos are never changed in place (a write stores a new object), so the sorted array
-   * is a snapshot. A page starts with a binary search in the todos sorted by the query's order
-   * and reads on only until it is full, so walking a list page by page costs about what reading
-   * it whole does, as long as no write comes between the pages. A store small enough to list
-   * in a moment answers at once, with an array; a larger one sorts and filters in slices,
-   * giving the event loop a turn after each.
+   * A page starts with a binary search in the todos sorted by the query's order, so walking a
+   * list page by page costs about what reading it whole does. A store small enough to list in a
+   * moment answers at once, with an array; a larger one sorts and filters in slices.
    */
   list(query: TodoListQuery = {}, page: ListPage = {}): Todo[] | AsyncGenerator<Todo> {
     const keys = keysetKeys(query.order)
+    const compare = comparator(keys)
     const cacheKey = keys.join(',')
-    const sorted = this.#sortedCache.get(cacheKey)
-    if (this.#size() > QUICK_LIST_CHARS || sorted instanceof Promise) {
-      return this.#listInSlices(query, page, keys)
+    let sorted = this.#sorted.get(cacheKey)
+    if (
+      sorted instanceof Promise ||
+      this.#byId.size * 64 + this.#contentLength > QUICK_LIST_CHARS
+    ) {
+      return this.#listInSlices(query, page, compare, cacheKey)
     }
-    const todos = sorted ?? this.#cacheSorted(cacheKey, this.#idOrderCopy().sort(comparator(keys)))
+    sorted ??= this.#cacheSorted(cacheKey, [...this.#inIdOrder().values()].sort(compare))
     const listed: Todo[] = []
-    for (const todo of select(todos, query, page, keys)) if (todo) listed.push(todo)
+    for (const todo of select(sorted, query, page, compare)) if (todo) listed.push(todo)
     return listed
   }
 
   async *#listInSlices(
     query: TodoListQuery,
     page: ListPage,
-    keys: readonly OrderKey[],
+    compare: Compare,
+    cacheKey: string,
   ): AsyncGenerator<Todo> {
-    const cacheKey = keys.join(',')
-    let sorted = this.#sortedCache.get(cacheKey)
+    let sorted = this.#sorted.get(cacheKey)
     if (sorted === undefined) {
-      const sorting = sortInSlices(this.#idOrderCopy(), comparator(keys))
-      this.#cacheSorted(cacheKey, sorting)
+      const sorting = this.#cacheSorted(
+        cacheKey,
+        sortInSlices([...this.#inIdOrder().values()], compare),
+      )
       sorted = await sorting
       // Kept unless a write came meanwhile: then the sort is this list's snapshot alone.
-      if (this.#sortedCache.get(cacheKey) === sorting) this.#sortedCache.set(cacheKey, sorted)
+      if (this.#sorted.get(cacheKey) === sorting) this.#sorted.set(cacheKey, sorted)
     }
     const checkpoint = checkpoints()
-    for (const todo of select(await sorted, query, page, keys)) {
+    for (const todo of select(await sorted, query, page, compare)) {
       if (todo) yield todo
-      else {
-        const turn = checkpoint()
-        if (turn) await turn
-      }
+      else await checkpoint()
     }
   }
 
@@ -250,72 +257,24 @@ export class MemoryStore implements TodoStore {
       return result
     } finally {
       // A change that throws must not have changed anything, but a stale sort would be worse.
-      this.#sortedCache.clear()
+      this.#sorted.clear()
     }
-  }
-
-  /** Every todo in id order, sorted again only after an insert below the highest id. */
-  #inIdOrder(): Map<number, Todo> {
-    if (!this.#sorted) {
-      this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
-      this.#sorted = true
-    }
-    return this.#byId
-  }
-
-  /** A copy of every todo in id order, to sort. */
-  #idOrderCopy(): Todo[] {
-    return [...this.#inIdOrder().values()]
-  }
-
-  /** Characters a list of every todo would hold: what listing them all costs. */
-  #size(): number {
-    return this.#byId.size * 64 + this.#contentLength
-  }
-
-  /**
-   * Keeps `sorted` (or the sort in progress) until the next write: the pages of one walk, and
-   * lists asked for while a sort runs, share one sort.
-   */
-  #cacheSorted<T extends readonly Todo[] | Promise<readonly Todo[]>>(key: string, sorted: T): T {
-    // A few orders are in use at a time; a client cycling through many only costs re-sorts.
-    if (this.#sortedCache.size >= MAX_CACHED_ORDERS) this.#sortedCache.clear()
-    this.#sortedCache.set(key, sorted)
-    return sorted
   }
 
   async close(): Promise<void> {
     this.#closed = true
   }
 
-  #createTable(): TodoTable {
-    const store = this
-    const put = (todo: Todo) => {
-      const stored = todoRecord(todo)
-      rememberCodePointKey(stored)
-      store.#contentLength +=
-        stored.content.length - (store.#byId.get(stored.id)?.content.length ?? 0)
-      store.#byId.set(stored.id, stored)
-      return stored
-    }
-    return {
-      get: (id) => store.#byId.get(id),
-      get size() {
-        return store.#byId.size
-      },
-      get nextId() {
-        return store.#nextId
-      },
-      insert: (todo) => {
-        if (todo.id < store.#nextId - 1) store.#sorted = false
-        store.#nextId = Math.max(store.#nextId, todo.id + 1)
-        return put(todo)
-      },
-      put,
-      remove: (id) => {
-        store.#contentLength -= store.#byId.get(id)?.content.length ?? 0
-        store.#byId.delete(id)
-      },
-    }
+  #inIdOrder(): Map<number, Todo> {
+    if (!this.#idOrder) this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
+    this.#idOrder = true
+    return this.#byId
+  }
+
+  #cacheSorted<T extends readonly Todo[] | Promise<readonly Todo[]>>(key: string, sorted: T): T {
+    // A client cycling through many orders only costs re-sorts.
+    if (this.#sorted.size >= MAX_CACHED_ORDERS) this.#sorted.clear()
+    this.#sorted.set(key, sorted)
+    return sorted
   }
 }

@@ -1,7 +1,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
-import { TODO_FIELDS, type Todo, type TodoField, type TodoListQuery } from '@todokit/sdk/contract'
-import { checkpoints } from './checkpoint.ts'
+import { TODO_FIELDS, type Todo, type TodoListQuery } from '@todokit/sdk/contract'
 import {
+  checkpoints,
   keysetKeys,
   type ListPage,
   sortKey,
@@ -11,9 +11,8 @@ import {
 } from './store.ts'
 
 /**
- * AUTOINCREMENT keeps the highest id ever stored in `sqlite_sequence`, so ids of deleted todos
- * are never handed out again; the triggers keep the count that the cap checks on every create
- * in the database itself, right for every process that opens the file.
+ * AUTOINCREMENT never hands out a deleted todo's id again; the triggers keep the count the cap
+ * checks in the file itself, right for every process that opens it.
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS todos (
@@ -45,13 +44,11 @@ export interface SqliteStoreOptions {
 }
 
 /**
- * Read connections at most, each streaming one list from a snapshot of its own. Past them (lists
- * their clients are slow to read, or never read) a list is read in pages from the main
- * connection, so slow readers can never use up the process's files and fail a write.
+ * Read connections at most, each streaming one list from its own snapshot; past them a list is
+ * read in pages of {@link ROWS_PER_READ} from the main connection, so slow readers can never use
+ * up the process's files and fail a write.
  */
 const MAX_READERS = 8
-
-/** Rows a list reads from the main connection at a time, once every reader is busy. */
 const ROWS_PER_READ = 256
 
 /** `q` matches as `String.prototype.toLowerCase` says (SQLite's own `lower()` knows only ASCII). */
@@ -60,36 +57,23 @@ const CONTAINS = 'todokit_contains'
 type Pending = { change: (table: TodoTable) => unknown; settle: (outcome: Outcome) => void }
 type Outcome = { value: unknown } | { error: unknown }
 
-/** The todo columns, named as the contract names the fields. */
 const COLUMNS = TODO_FIELDS.join(', ')
 
-/** The todo fields whose values are booleans. */
-type BooleanField = { [Field in TodoField]: Todo[Field] extends boolean ? Field : never }[TodoField]
+/** A field's value as a column holds it: SQLite has no booleans. */
+const toColumn = (value: string | number | boolean): SQLInputValue =>
+  typeof value === 'boolean' ? Number(value) : value
 
-/** Fields SQLite keeps as 0 or 1, since it has no boolean type (the table's CHECK says which). */
-const BOOLEAN_FIELDS: ReadonlySet<TodoField> = new Set<BooleanField>(['completed'])
-
-/** A field's value as a column holds it. */
-function toColumn(value: string | number | boolean): SQLInputValue {
-  return typeof value === 'boolean' ? Number(value) : value
-}
-
-/** The todo a row holds; called for every row a list reads, so it allocates only the todo. */
-function toTodo(row: Record<string, SQLInputValue>): Todo {
-  const todo: Record<string, unknown> = {}
-  for (const field of TODO_FIELDS) {
-    todo[field] = BOOLEAN_FIELDS.has(field) ? row[field] === 1 : row[field]
-  }
-  // The row has exactly the todo columns, whose types the table's CHECK and NOT NULL keep.
-  return todo as Todo
-}
+/** The todo a row holds, whose types the table's CHECK and NOT NULL keep. */
+const toTodo = (row: Record<string, SQLInputValue>): Todo => ({
+  id: row.id as number,
+  content: row.content as string,
+  completed: row.completed === 1,
+})
 
 /**
  * The SELECT for a list query and page; sort keys come from the contract's enum, never from the
- * client's text. A keyset continues after the last todo of the page before: with sort keys
- * k1…kn (ascending or descending each), a todo comes after when, for some i, it equals the
- * keyset on k1…k(i-1) and is past it on ki. A row value `(k1, k2) > (?, ?)` would say the same
- * for keys that all go one way only, which a mixed order such as `-completed,content` is not.
+ * client's text. With sort keys k1…kn, a todo comes after the keyset when, for some i, it equals
+ * it on k1…k(i-1) and is past it on ki: a row value `(k1, k2) > (?, ?)` cannot mix directions.
  */
 function listStatement(
   query: TodoListQuery,
@@ -134,9 +118,8 @@ function listStatement(
 /**
  * A store in an SQLite file through `node:sqlite`: a write resolves once it is committed with
  * `synchronous=FULL` in WAL mode, so it survives `kill -9` or a power cut at any moment after.
- * Writes that arrive in the same turn of the event loop share one transaction, and so one
- * fsync. Lists stream from a read connection of their own (a consistent snapshot that writes do
- * not wait for) while fewer than eight do, and are read in pages past that. See DURABILITY.md.
+ * Writes that arrive in the same turn of the event loop share one transaction and one fsync.
+ * Lists stream from read connections of their own (see DURABILITY.md).
  *
  * @example
  * const store = await SqliteStore.open('todos.db')
@@ -193,10 +176,9 @@ export class SqliteStore implements TodoStore {
   }
 
   /**
-   * Opens (or creates) the SQLite file at `path`; its directory must exist. A file that is not
-   * a todokit database stops here with an error naming it, and is left as it is.
-   *
-   * Several processes may open one file: SQLite's locks order their writes (see DURABILITY.md).
+   * Opens (or creates) the SQLite file at `path`, in an existing directory; a file that is not a
+   * todokit database is an error naming it, and is left as it is. Several processes may open one
+   * file: SQLite's locks order their writes.
    *
    * @example
    * const store = await SqliteStore.open('todos.db')
@@ -249,8 +231,7 @@ export class SqliteStore implements TodoStore {
       const { sql, parameters } = listStatement(query, page)
       for (const row of reader.prepare(sql).iterate(parameters)) {
         yield toTodo(row)
-        const turn = checkpoint()
-        if (turn) await turn
+        await checkpoint()
       }
     } finally {
       if (this.#closed) reader.close()
@@ -258,18 +239,13 @@ export class SqliteStore implements TodoStore {
     }
   }
 
-  /** A new read connection, unless {@link MAX_READERS} are open. */
   #openReaderIfAllowed(): DatabaseSync | undefined {
     if (this.#readerCount >= MAX_READERS) return undefined
     this.#readerCount++
     return this.#openReader()
   }
 
-  /**
-   * The list read {@link ROWS_PER_READ} rows at a time from the main connection, each read
-   * continuing after the last todo of the one before: no file is held open while the client
-   * reads, though a write between two reads shows in the later one.
-   */
+  /** The list in reads from the main connection: no file held open, though writes may show. */
   async *#listInPages(query: TodoListQuery, page: ListPage): AsyncGenerator<Todo> {
     const checkpoint = checkpoints()
     let { after } = page
@@ -280,8 +256,7 @@ export class SqliteStore implements TodoStore {
       const todos = this.#database.prepare(sql).all(parameters).map(toTodo)
       for (const todo of todos) {
         yield todo
-        const turn = checkpoint()
-        if (turn) await turn
+        await checkpoint()
       }
       if (todos.length < limit) return
       after = todos.at(-1)

@@ -1,19 +1,10 @@
 import type { Todo } from '@todokit/sdk/contract'
 
-/** A todo's JSON text and the strong ETag of that text. */
-export interface TodoRepresentation {
-  readonly json: string
-  readonly etag: string
-}
+/** Stores never change a stored todo object, so its JSON and ETag are computed once. */
+const cache = new WeakMap<Todo, { readonly json: string; readonly etag: string }>()
 
-/**
- * Stores never change a stored todo object (a write stores a new one), so each object's JSON and
- * ETag are computed once and reused by every later read: GET by id does no serialisation work.
- */
-const cache = new WeakMap<Todo, TodoRepresentation>()
-
-/** The JSON text and ETag of `todo`, computed at most once per stored object. */
-export function serialized(todo: Todo): TodoRepresentation {
+/** The JSON text of `todo` and the strong ETag of that text. */
+export function serialized(todo: Todo): { readonly json: string; readonly etag: string } {
   let representation = cache.get(todo)
   if (representation === undefined) {
     const json = JSON.stringify(todo)
@@ -23,13 +14,10 @@ export function serialized(todo: Todo): TodoRepresentation {
   return representation
 }
 
-/**
- * cyrb53: a fast 53-bit string hash (public domain, by bryc), in base 36. Pure JavaScript, so the
- * app keeps running on any runtime Hono supports, msw in a browser included.
- */
-export function hashText(text: string, seed = 0): string {
-  let h1 = 0xdeadbeef ^ seed
-  let h2 = 0x41c6ce57 ^ seed
+/** cyrb53 (public domain, by bryc), a fast 53-bit hash in base 36, in plain JavaScript. */
+export function hashText(text: string): string {
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
     h1 = Math.imul(h1 ^ code, 2654435761)
