@@ -23,28 +23,16 @@ import { allowedMethods } from '../routes/allowed-methods.ts'
  * Options of {@link createOpenApiDocument}.
  *
  * @example
- * const options: OpenApiOptions = { serverUrl: 'https://todos.example.com', maxBodyBytes: 16 * 1024 }
- * writeFileSync('openapi.json', JSON.stringify(createOpenApiDocument(options), null, 2))
+ * writeFileSync('openapi.json', JSON.stringify(createOpenApiDocument({ serverUrl: 'https://todos.example.com' })))
  */
 export interface OpenApiOptions {
-  /**
-   * The base URL clients call, listed under `servers`. The server's own `/openapi.json` names
-   * the origin it was fetched from.
-   * @default 'http://localhost:3000' (where `todokit-server` listens unless told otherwise)
-   */
+  /** The base URL clients call, listed under `servers`. @default 'http://localhost:3000' */
   serverUrl?: string
-  /**
-   * The request body limit to publish, in bytes.
-   * @default MAX_BODY_BYTES
-   */
+  /** The request body limit to publish, in bytes. @default MAX_BODY_BYTES */
   maxBodyBytes?: number
 }
 
 type JsonObject = Record<string, unknown>
-
-/** `Object.entries` keeping the key type of a record whose keys are known. */
-const entriesOf = <T extends object>(record: T) =>
-  Object.entries(record) as [keyof T & string, T[keyof T]][]
 
 const COMPONENTS = '#/components/schemas/'
 const ref = (id: string) => ({ $ref: `${COMPONENTS}${id}` })
@@ -52,15 +40,13 @@ const ref = (id: string) => ({ $ref: `${COMPONENTS}${id}` })
 /** The component name the contract's metadata gives `schema`. */
 function componentId(schema: z.core.$ZodType): string {
   const id = contractMetadata.get(schema)?.id
-  if (id === undefined)
-    throw new Error('A schema of the endpoint table has no id in contractMetadata')
+  if (id === undefined) throw new Error('A schema of the endpoint table has no id')
   return id
 }
 
 /**
- * Every named schema of the contract as JSON Schema (draft 2020-12, OpenAPI 3.1's dialect), as a
- * client sends it (`input`) or receives it (`output`), with what the document says more
- * precisely than zod's output does.
+ * Every named schema of the contract as JSON Schema (OpenAPI 3.1's dialect), as a client sends
+ * it (`input`) or receives it (`output`), said more precisely than zod's output where it must.
  */
 function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
   const { schemas } = z.toJSONSchema(contractMetadata, {
@@ -69,19 +55,15 @@ function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
     uri: (id) => `${COMPONENTS}${id}`,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      // Generators turn a default into a required field, so what a client may leave out says
-      // so in its description (from the metadata) instead.
+      // Generators turn a default into a required field; the description says it may be left out.
       if (io === 'input') delete jsonSchema.default
-      // An open `additionalProperties: {}` would type every todo as an open record and make
-      // mocks invent fields; JSON Schema allows other fields without it.
+      // `additionalProperties: {}` would type every todo as an open record and make mocks invent fields.
       const extra = jsonSchema.additionalProperties
       if (typeof extra === 'object' && Object.keys(extra).length === 0) {
         delete jsonSchema.additionalProperties
       }
-      // "At least one field" is a refinement JSON Schema cannot see. One variant per field,
-      // each requiring it, says the same in a form generators turn into a union type that
-      // refuses `{}`; the object itself moves into the variants, or generators would offer it
-      // as one more member of the union.
+      // "At least one field", a refinement JSON Schema cannot see, as one variant per field
+      // requiring it: generators make it a union type that refuses `{}`.
       if (zodSchema === TodoPatch) {
         const { type, properties = {}, additionalProperties } = jsonSchema
         jsonSchema.anyOf = Object.keys(properties).map((field) => ({
@@ -94,8 +76,7 @@ function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
         delete jsonSchema.properties
         delete jsonSchema.additionalProperties
       }
-      // The SDK's Todo accepts any integer id, to tolerate servers (see Todo); the ids this
-      // server hands out are TodoIds, and that range is what its document publishes.
+      // The SDK's Todo tolerates any integer id; this server hands out TodoIds only.
       if (zodSchema === Todo.shape.id) {
         jsonSchema.minimum = 1
         jsonSchema.maximum = MAX_TODO_ID
@@ -122,7 +103,6 @@ function componentSchemas(): Record<string, JsonObject> {
   )
 }
 
-/** The first example the contract's metadata gives `schema`, for a media type. */
 function exampleOf(schema: z.core.$ZodType): JsonObject {
   const example = contractMetadata.get(schema)?.examples?.[0]
   return example === undefined ? {} : { example }
@@ -143,45 +123,45 @@ const LINK = {
   },
 }
 
-/** What each error status means on this server, for the shared responses the operations name. */
-const ERROR_MEANING: Record<number, string> = {
-  400: 'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
-  404: 'No todo with this id.',
-  409: 'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
-  412: '`If-Match` does not match the todo’s current ETag.',
-  413: 'The body is larger than the limit.',
-  415: 'The body is not sent as JSON.',
-  500: 'The server failed; the body never carries a stack trace.',
-  503: 'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
-}
-
 /**
- * The problem each error status gets on the todos paths, from the server's own table with example
- * values: mocks built from the document answer with these, so a client reads them as it reads
- * the server's.
+ * What each error status means here, and the problem it carries, from the server's own table
+ * with example values: mocks built from the document answer as the server does.
  */
-function errorExample(status: number, maxBodyBytes: number): ProblemText {
-  const examples: Record<number, ProblemText> = {
-    400: PROBLEMS.invalidBody([{ pointer: '/content', detail: 'Required: expected string' }]),
-    404: PROBLEMS.todoNotFound(1),
-    409: PROBLEMS.idTaken(1),
-    412: PROBLEMS.preconditionFailed(1, '"1x9kf0a7b2c"'),
-    413: PROBLEMS.tooLarge(maxBodyBytes),
-    415: PROBLEMS.unsupportedMediaType(['application/json'], 'content-type text/plain'),
-    500: PROBLEMS.internal(),
-    503: PROBLEMS.busy(),
+function errorMeaning(status: number, maxBodyBytes: number): [string, ProblemText] {
+  const meanings: Record<number, [string, ProblemText]> = {
+    400: [
+      'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
+      PROBLEMS.invalidBody([{ pointer: '/content', detail: 'Required: expected string' }]),
+    ],
+    404: ['No todo with this id.', PROBLEMS.todoNotFound(1)],
+    409: [
+      'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
+      PROBLEMS.idTaken(1),
+    ],
+    412: [
+      '`If-Match` does not match the todo’s current ETag.',
+      PROBLEMS.preconditionFailed(1, '"1x9kf0a7b2c"'),
+    ],
+    413: ['The body is larger than the limit.', PROBLEMS.tooLarge(maxBodyBytes)],
+    415: [
+      'The body is not sent as JSON.',
+      PROBLEMS.unsupportedMediaType(['application/json'], 'content-type text/plain'),
+    ],
+    500: ['The server failed; the body never carries a stack trace.', PROBLEMS.internal()],
+    503: [
+      'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
+      PROBLEMS.busy(),
+    ],
   }
-  const example = examples[status]
-  if (example === undefined) {
-    throw new Error(`The document has no example of the problem a ${status} carries`)
-  }
-  return example
+  const meaning = meanings[status]
+  if (meaning === undefined) throw new Error(`The document has no example of a ${status}`)
+  return meaning
 }
 
 function errorResponse(status: number, maxBodyBytes: number): JsonObject {
-  const meaning = ERROR_MEANING[status] ?? ''
+  const [meaning, example] = errorMeaning(status, maxBodyBytes)
   const title = STATUS_TEXT[status]
-  const { type = 'about:blank', status: _status, ...rest } = errorExample(status, maxBodyBytes)
+  const { type = 'about:blank', status: _status, ...rest } = example
   return {
     description: `${title}: ${meaning}`,
     content: {
@@ -194,12 +174,11 @@ function errorResponse(status: number, maxBodyBytes: number): JsonObject {
 }
 
 function successResponses(endpoint: Endpoint): JsonObject {
-  // DELETE answers with the todo as it was, which the contract leaves open.
+  // DELETE answers with the todo as it was (the contract leaves it open), and a create with 201.
   const schema = endpoint.response ?? Todo
   const body = {
     content: { 'application/json': { schema: ref(componentId(schema)), ...exampleOf(schema) } },
   }
-  // The reference server answers a create with 201, the more precise of the two the contract allows.
   const status = Math.max(...endpoint.success)
   const responses: JsonObject = {}
   if (endpoint.method === 'POST') {
@@ -234,14 +213,12 @@ function queryParameters(schemas: Record<string, JsonObject>, schema: z.core.$Zo
     in: 'query',
     required: false,
     description,
-    // Arrays are sent comma-separated (`order=completed,-id`); the server also reads them
-    // repeated, as openapi-fetch sends an array whatever the style says.
+    // Comma-separated (`order=completed,-id`); the server reads them repeated too.
     ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
     schema: property,
   }))
 }
 
-/** The `{id}` of a path template, or none. */
 function pathParameters(path: string): JsonObject[] {
   if (!path.includes('{id}')) return []
   const { $schema: _dialect, ...schema } = z.toJSONSchema(TodoId, { metadata: contractMetadata })
@@ -272,28 +249,21 @@ function errorRefs(endpoint: Endpoint): JsonObject {
   )
 }
 
-/** A response as HEAD gives it: the same status and headers, no body. */
-function withoutBody(response: JsonObject): JsonObject {
-  const { content: _body, ...rest } = response
-  return rest
-}
-
-/** HEAD of a GET operation: its headers and statuses, no body, not even an error's problem. */
+/** HEAD of a GET operation: its headers and statuses, without a body, not even a problem. */
 function headOperation(get: JsonObject, endpoint: Endpoint, noun: string): JsonObject {
-  const successes = Object.entries(successResponses(endpoint)).map(([status, response]) => [
+  const withoutBody = ([status, { content: _body, ...rest }]: [PropertyKey, JsonObject]) =>
+    [status, rest] as const
+  const successes = Object.entries(successResponses(endpoint) as Record<string, JsonObject>)
+  const errors = endpoint.errors.map((status): [PropertyKey, JsonObject] => [
     status,
-    withoutBody(response as JsonObject),
-  ])
-  const errors = endpoint.errors.map((status) => [
-    status,
-    withoutBody(errorResponse(status, MAX_BODY_BYTES)),
+    errorResponse(status, MAX_BODY_BYTES),
   ])
   return {
     ...get,
     operationId: `head${noun}`,
     summary: `${get.summary}: headers only`,
     description: `As GET, without a body: the status and headers alone (\`ETag\`${endpoint.query ? ', `Link`' : ''}).`,
-    responses: Object.fromEntries([...successes, ...errors]),
+    responses: Object.fromEntries([...successes, ...errors].map(withoutBody)),
   }
 }
 
@@ -314,7 +284,7 @@ function optionsOperation(path: string, noun: string): JsonObject {
   }
 }
 
-/** What each operation does, beyond its summary: what it reads and what it answers. */
+/** What each operation does, beyond its summary. */
 const DESCRIPTIONS: Record<OperationName, string> = {
   list: 'The todos the query selects, filtered by field and `q`, in the order of `order` (ascending id without it). With `limit`, one page and a `Link` to the next.',
   get: 'The todo with this id, with its ETag; `If-None-Match` with that ETag gives 304.',
@@ -328,9 +298,8 @@ const DESCRIPTIONS: Record<OperationName, string> = {
 }
 
 /**
- * The OpenAPI 3.1 document of the todos API, generated from the contract's endpoint table and
- * the names, descriptions and examples its schemas carry (`contractMetadata`), so it can never
- * drift from what the server validates.
+ * The OpenAPI 3.1 document of the todos API, generated from the contract's endpoint table, the
+ * metadata of its schemas and the server's problems, so it never drifts from what it validates.
  *
  * @example
  * const document = createOpenApiDocument({ serverUrl: 'http://127.0.0.1:3000' })
@@ -340,7 +309,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
   const { serverUrl = 'http://localhost:3000', maxBodyBytes = MAX_BODY_BYTES } = options
   const schemas = componentSchemas()
   const paths: Record<string, Record<string, JsonObject>> = {}
-  for (const [name, endpoint] of entriesOf(endpoints)) {
+  for (const [name, endpoint] of Object.entries(endpoints) as [OperationName, Endpoint][]) {
     const operation: JsonObject = {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
@@ -351,17 +320,15 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       responses: { ...successResponses(endpoint), ...errorRefs(endpoint) },
     }
     if (operation.requestBody === undefined) delete operation.requestBody
-    const item = paths[endpoint.path] ?? {}
-    paths[endpoint.path] = item
+    const item = (paths[endpoint.path] ??= {})
     item[endpoint.method.toLowerCase()] = operation
     if (endpoint.method === 'GET') {
-      // listTodos → Todos, getTodo → Todo: the noun HEAD and OPTIONS are named for.
+      // listTodos → Todos, getTodo → Todo.
       const noun = endpoint.operationId.replace(/^(list|get)/, '')
       item.head = headOperation(operation, endpoint, noun)
       item.options = optionsOperation(endpoint.path, noun)
     }
   }
-  // The list query is published as parameters, not as a body schema.
   delete schemas[componentId(TodoListQuery)]
   const statuses = [...new Set(Object.values(endpoints).flatMap(({ errors }) => errors))]
   return {
