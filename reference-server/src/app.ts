@@ -17,57 +17,34 @@ import { DEFAULT_MAX_TODOS, type TodoStore, TodoStoreError } from './store/store
  * Options of {@link createApp}.
  *
  * @example
- * const options: AppOptions = {
- *   store: await SqliteStore.open('todos.db'),
- *   cors: ['http://localhost:5173'],
- *   maxBodyBytes: 16 * 1024,
- *   maxTodos: 1_000,
- *   onError: (error, request) => console.error(request.method, request.url, error),
- * }
- * const app = createApp(options)
+ * const app = createApp({ store: await SqliteStore.open('todos.db'), maxTodos: 1_000 })
  */
 export interface AppOptions {
-  /**
-   * Where todos live.
-   * @default new MemoryStore()
-   */
+  /** Where todos live. @default new MemoryStore() */
   store?: TodoStore | undefined
   /**
-   * Origins allowed to call the API from a browser (CORS); `'*'`, alone or in a list, allows
-   * any. Without it no CORS header is sent, so browsers keep other sites out.
-   * @default undefined
+   * Origins allowed to call the API from a browser (CORS); `'*'` allows any. Without it no CORS
+   * header is sent, so browsers keep other sites out.
    * @example createApp({ cors: 'http://localhost:5173' })
    */
   cors?: string | readonly string[] | undefined
-  /**
-   * Largest request body read, in bytes; larger bodies get 413.
-   * @default MAX_BODY_BYTES (64 KiB)
-   */
+  /** Largest request body read, in bytes; larger bodies get 413. @default MAX_BODY_BYTES (64 KiB) */
   maxBodyBytes?: number | undefined
-  /**
-   * Most todos the store may hold; a create past it gets 409 until some are deleted, so no
-   * client can fill the memory or the disk.
-   * @default DEFAULT_MAX_TODOS (100,000)
-   */
+  /** Most todos the store may hold; a create past it gets 409. @default DEFAULT_MAX_TODOS (100,000) */
   maxTodos?: number | undefined
-  /**
-   * Called with every unexpected error before the client gets a generic 500 (never a stack).
-   * @default console.error
-   */
+  /** Called with every unexpected error; the client gets a 500 without it. @default console.error */
   onError?: ((error: unknown, request: Request) => void) | undefined
   /**
-   * Makes requests to `/todos` misbehave on purpose, for testing clients: latency, a random
-   * failure rate (seeded), and faults a request asks for with `Prefer` (`code=503`, `delay=MS`,
-   * `hang`, `drop`, `body=invalid`). Every fault happens before the store is touched.
+   * Makes requests to `/todos` misbehave on purpose, for testing clients (see {@link FaultOptions}),
+   * always before the store is touched.
    * @default undefined (no faults, `Prefer` ignored)
    * @example createApp({ faults: { latencyMs: 100, failureRate: 0.1, seed: 7 } })
    */
   faults?: FaultOptions | FaultPlan | undefined
   /**
-   * The URL clients reach the API at, as `/openapi.json` names it under `servers`; without it
-   * the document names `/`, relative to wherever it was fetched from.
-   * @default undefined
-   * @example createApp({ publicUrl: 'https://todos.example.com/api' })
+   * The URL clients reach the API at, as `/openapi.json`'s `servers` names it; never taken from
+   * the request's Host, which any client or proxy chooses.
+   * @default '/' (relative to wherever the document was fetched from)
    */
   publicUrl?: string | undefined
 }
@@ -75,11 +52,6 @@ export interface AppOptions {
 /**
  * The todos API as a Hono app: `app.fetch` is the whole server, so it runs in-process (tests,
  * msw), under `@hono/node-server`, or on any runtime Hono supports.
- *
- * @example
- * import { serve } from '@hono/node-server'
- * const app = createApp({ store: new MemoryStore() })
- * serve({ fetch: app.fetch, port: 3000, hostname: '127.0.0.1' })
  *
  * @example
  * const response = await createApp().request('/todos', {
@@ -103,7 +75,7 @@ export function createApp(options: AppOptions = {}): Hono {
     app.use(cors({ origin, exposeHeaders: ['ETag', 'Location', 'Allow', 'Link'] }))
   }
   if (options.faults !== undefined) {
-    // `/todos/*` matches `/todos` itself too: one registration, one decision per request.
+    // `/todos/*` matches `/todos` too: one decision per request.
     const { faults } = options
     const plan = faults instanceof FaultPlan ? faults : new FaultPlan(faults)
     app.use(`${COLLECTION_PATH}/*`, faultInjection(plan))
@@ -114,9 +86,8 @@ export function createApp(options: AppOptions = {}): Hono {
 
   let openApi: ReturnType<typeof createOpenApiDocument> | undefined
   app.get('/openapi.json', etag(), (c) => {
-    openApi ??= createOpenApiDocument({ maxBodyBytes })
-    // Never the request's Host, which any client (or a proxy in front) chooses.
-    return c.json({ ...openApi, servers: [{ url: options.publicUrl ?? '/' }] })
+    openApi ??= createOpenApiDocument({ maxBodyBytes, serverUrl: options.publicUrl ?? '/' })
+    return c.json(openApi)
   })
   registerDocsPage(app)
 

@@ -12,26 +12,18 @@ export type { Fault, FaultRoute, FaultRuleOptions } from './faults/faults.ts'
 
 /**
  * Options of {@link createTodoApi}: the base URL, the starting todos, the seed of random faults,
- * and any of {@link AppOptions} but the store (the fake keeps its own in memory) and `faults`
- * (see {@link TodoApi.inject}).
+ * and any of {@link AppOptions} but the store (the fake keeps its own) and `faults` (see
+ * {@link TodoApi.inject}).
  *
  * @example
- * const options: TodoApiOptions = { baseUrl: 'https://api.example.com', maxBodyBytes: 1024 }
- * const api = createTodoApi(options) // a 2 KiB body now gets 413
+ * const api = createTodoApi({ baseUrl: 'https://api.example.com', maxBodyBytes: 1024 })
  */
 export interface TodoApiOptions extends Omit<AppOptions, 'store' | 'faults'> {
   /** The API's base URL as the application calls it, e.g. `https://api.example.com/v1`. */
   baseUrl: string
-  /**
-   * Todos the fake API starts with, and goes back to on {@link TodoApi.reset} (ids are kept).
-   * @default []
-   */
+  /** Todos the fake API starts with, and goes back to on {@link TodoApi.reset}. @default [] */
   initial?: Iterable<Todo> | undefined
-  /**
-   * Seed of the generator that decides which requests a fault with a `rate` hits: the same
-   * seed fails the same requests on every run (and after every reset).
-   * @default 1
-   */
+  /** Seed of the generator that picks the requests a fault's `rate` hits. @default 1 */
   seed?: number | undefined
 }
 
@@ -42,10 +34,7 @@ export type TodoHandlersOptions = TodoApiOptions
  * A request the fake API received, as the application sent it.
  *
  * @example
- * const [sent] = api.requests()
- * expect(sent?.method).toBe('POST')
- * expect(sent?.body).toEqual({ content: 'Buy milk' })
- * expect(sent?.headers.get('authorization')).toBe('Bearer secret')
+ * expect(api.requests()[0]?.body).toEqual({ content: 'Buy milk' })
  */
 export interface RecordedRequest {
   method: string
@@ -60,14 +49,10 @@ export interface RecordedRequest {
  * memory, with a handle on its store, the requests it received and the faults it injects.
  *
  * @example
- * import { setupServer } from 'msw/node'
- * import { createTodoApi } from '@todokit/reference-server/msw'
- *
  * const api = createTodoApi({ baseUrl: 'https://api.example.com' })
  * const server = setupServer(...api.handlers)
  * beforeAll(() => server.listen({ onUnhandledFrame: api.onUnhandledFrame }))
  * afterEach(() => api.reset())
- * afterAll(() => server.close())
  */
 export interface TodoApi {
   /** The msw handlers: give them to `setupServer` or `setupWorker`. */
@@ -75,45 +60,38 @@ export interface TodoApi {
   /** The base URL the handlers serve, as given. */
   readonly baseUrl: string
   /**
-   * Starts again: the store holds `todos` (by default the `initial` todos), ids count on from
-   * them, injected faults are gone and no request is recorded. Call it after each test.
+   * Starts again from `todos` (by default the `initial` ones), with no fault and no request.
    *
    * @example
    * api.reset([{ id: 7, content: 'Walk the dog', completed: false }])
    */
   reset(todos?: Iterable<Todo>): void
   /**
-   * The stored todos, in id order: assert what the application's writes did.
+   * The stored todos, in id order.
    *
    * @example
-   * await service.completeAll()
    * expect(api.todos().every((todo) => todo.completed)).toBe(true)
    */
   todos(): Todo[]
   /**
-   * The requests received since the last reset, in order, faulted ones included: assert what
-   * the application sent.
+   * The requests received since the last reset, in order, faulted ones included.
    *
    * @example
    * expect(api.requests().map((request) => request.method)).toEqual(['GET', 'PATCH'])
    */
   requests(): RecordedRequest[]
   /**
-   * Makes the requests `options` selects misbehave, before the store is touched. Rules apply in
-   * the order they were added; a request asking with `Prefer` (see the server guide) gets its
-   * fault when no rule applies.
+   * Makes the requests `options` selects misbehave, before the store is touched, in the order
+   * the rules were added; a request's own `Prefer` applies when no rule does.
    *
    * @example
-   * // The first two reads fail with 503 (retry at once), the third answers.
    * api.inject({ kind: 'status', status: 503, retryAfter: 0 }, { route: 'list', times: 2 })
    * api.inject({ kind: 'drop' }, { route: 'DELETE /todos/{id}' }) // every delete: network error
-   * api.inject({ kind: 'hang' }, { route: 'get', times: 1 })      // until the client aborts
    */
   inject(fault: Fault, options?: FaultRuleOptions): void
   /**
-   * For msw's `onUnhandledFrame`: a request no handler serves is logged as an error and
-   * answered 404 with a problem naming its URL and this API's base, so a wrong base URL in an
-   * application fails loudly instead of as a network error.
+   * For msw's `onUnhandledFrame`: a request no handler serves is logged and answered 404 naming
+   * its URL and this API's base, so a wrong base URL fails loudly, not as a network error.
    *
    * @example
    * server.listen({ onUnhandledFrame: api.onUnhandledFrame })
@@ -121,48 +99,33 @@ export interface TodoApi {
   readonly onUnhandledFrame: UnhandledFrameHandle
 }
 
-/**
- * `todos` as given, once each is a todo the server would store (as `--seed` checks a file), so
- * a test never starts from data the real API could not hold.
- */
+/** `todos` copied, once each is a todo the real API could hold (as `--seed` checks a file). */
 function checkedTodos(todos: Iterable<Todo>): Todo[] {
   const given = [...todos]
   parseSeedTodos(given, (index) => `A starting todo is invalid: /${index}`)
   return given.map((todo) => ({ ...todo }))
 }
 
+/** The JSON a body holds, its text when it is not JSON, `undefined` when empty. */
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text()
-  if (text === '') return undefined
   try {
-    return JSON.parse(text)
+    return text === '' ? undefined : JSON.parse(text)
   } catch {
     return text
   }
 }
 
-/** The request of an msw HTTP frame (WebSocket frames have none). */
-function frameRequest(frame: { protocol: string; data: unknown }): Request | undefined {
-  const { data } = frame
-  if (frame.protocol !== 'http' || typeof data !== 'object' || data === null) return undefined
-  return 'request' in data && data.request instanceof Request ? data.request : undefined
-}
-
 /**
  * Creates a fake todos API: the reference server itself, in memory, answering every request
- * under `baseUrl` with the same validation, errors, ETags and ids as the real one, and a handle
- * to reset, seed and read its store, read the requests it got and inject faults.
+ * under `baseUrl` with the same validation, errors, ETags and ids as the real one.
  *
  * @example
  * const api = createTodoApi({
  *   baseUrl: 'https://api.example.com/v1',
  *   initial: [{ id: 1, content: 'Buy milk', completed: false }],
  * })
- * const server = setupServer(...api.handlers)
- * server.listen({ onUnhandledFrame: api.onUnhandledFrame })
- *
  * api.inject({ kind: 'status', status: 503, retryAfter: 0 }, { route: 'get', times: 1 })
- * // the first GET /v1/todos/1 gets 503 with Retry-After: 0; the SDK's retry then gets the todo
  */
 export function createTodoApi(options: TodoApiOptions): TodoApi {
   // msw intercepts requests with Promise.withResolvers: without it every request of the
@@ -184,10 +147,8 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   let received: RecordedRequest[] = []
 
   /**
-   * Has `target` (the app of the test the request came in) answer it. The app serves /todos at
-   * its root: the base path is stripped on the way in, and added to Location on the way out.
-   * The body is handed on unread, so the app's fault middleware decides the request's fault as
-   * it arrives, whatever the body's size: a seed fails the same requests on every run.
+   * Has `target` answer with the base path stripped on the way in and added to Location on the
+   * way out; the body is handed on unread, so the fault middleware decides as it arrives.
    */
   async function answer(request: Request, target: Hono): Promise<Response> {
     const url = new URL(request.url)
@@ -203,8 +164,7 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   }
 
   async function serve(request: Request): Promise<Response> {
-    // The store of the test the request belongs to, which a reset during a delay does not
-    // change, and its place in the record are settled before anything is awaited.
+    // Its test's app and its place in the record are settled before anything is awaited.
     const recorded: RecordedRequest = {
       method: request.method,
       url: new URL(request.url),
@@ -218,17 +178,8 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
     return answered
   }
 
-  /** The loud answer to a request no handler serves: a 404 naming its URL and this base. */
-  function unserved(request: Request): Response {
-    const detail = `No msw handler serves ${request.method} ${request.url}; the todokit handlers serve ${served}/ (check the application’s base URL)`
-    console.error(`[todokit msw] ${detail}`)
-    return problem({ status: 404, detail, type: PROBLEM_TYPES.routeNotFound })
-  }
-
   return {
-    // Only the todos paths under this base URL: a wider catch-all would shadow every handler
-    // after these (another fake API under another base path, the application's own `/me`). A
-    // URL no handler serves is answered loudly by onUnhandledFrame instead.
+    // Only the todos paths: a wider catch-all would shadow the application's other handlers.
     handlers: [`${served}${COLLECTION_PATH}`, `${served}${COLLECTION_PATH}/*`].map((path) =>
       http.all(path, ({ request }) =>
         // OPTIONS is left to the app (a CORS preflight must not fail).
@@ -247,10 +198,13 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
     requests: () => [...received],
     inject: (fault, ruleOptions) => plan.add(fault, ruleOptions),
     onUnhandledFrame: ({ frame, defaults }) => {
-      const request = frameRequest(frame)
-      if (request === undefined) return defaults.warn()
+      const { data } = frame as { data?: { request?: unknown } }
+      const request = frame.protocol === 'http' ? data?.request : undefined
+      if (!(request instanceof Request)) return defaults.warn()
+      const detail = `No msw handler serves ${request.method} ${request.url}; the todokit handlers serve ${served}/ (check the application’s base URL)`
+      console.error(`[todokit msw] ${detail}`)
       // msw answers with a Response its unhandled-frame callback throws.
-      throw unserved(request)
+      throw problem({ status: 404, detail, type: PROBLEM_TYPES.routeNotFound })
     },
   }
 }
@@ -259,12 +213,7 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
  * The msw handlers of {@link createTodoApi}, when a test needs no handle on the store.
  *
  * @example
- * const server = setupServer(
- *   ...createTodoHandlers({
- *     baseUrl: 'https://api.example.com',
- *     initial: [{ id: 1, content: 'Buy milk', completed: false }],
- *   }),
- * )
+ * const server = setupServer(...createTodoHandlers({ baseUrl: 'https://api.example.com' }))
  */
 export function createTodoHandlers(options: TodoApiOptions): HttpHandler[] {
   return createTodoApi(options).handlers

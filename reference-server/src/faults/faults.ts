@@ -129,18 +129,16 @@ function routeMatcher(route: FaultRoute | undefined): Rule['matches'] {
 
 /** Why `fault` cannot be honoured, or `undefined` when it can. */
 function faultProblem(fault: Fault): string | undefined {
-  const isStatus = (value: number | undefined, low: number) =>
-    value === undefined || (Number.isInteger(value) && value >= low && value <= 599)
-  const isCount = (value: number | undefined) =>
-    value === undefined || (Number.isFinite(value) && value >= 0)
-  if (fault.kind === 'status' && !isStatus(fault.status, 400))
+  const isStatus = (value = 599, low = 400) =>
+    Number.isInteger(value) && value >= low && value <= 599
+  const isCount = (value = 0) => Number.isFinite(value) && value >= 0
+  if (fault.kind === 'status' && !isStatus(fault.status))
     return `status must be an error status from 400 to 599, got ${fault.status}`
   if (fault.kind === 'status' && !isCount(fault.retryAfter))
     return `retryAfter must be 0 or more seconds, got ${fault.retryAfter}`
   if (fault.kind === 'latency' && !isCount(fault.ms)) return `ms must be 0 or more, got ${fault.ms}`
   if (fault.kind === 'body' && !isStatus(fault.status, 200))
     return `status must be from 200 to 599, got ${fault.status}`
-  return undefined
 }
 
 /** A whole number from `least` to `most`, or `undefined`. */
@@ -154,19 +152,13 @@ function wholeNumber(text: string | undefined, least: number, most: number): num
  * cannot honour is a 400, and unknown ones (`return=minimal`, Prism's `example`) are ignored.
  */
 function preferredFault(header: string): { delayMs: number; fault?: Fault } {
-  const asked = new Map<string, string>()
-  for (const preference of header.split(',')) {
-    const [name = '', ...value] = (preference.split(';', 1)[0] ?? '').split('=')
-    const key = name.trim().toLowerCase()
-    if (key !== '')
-      asked.set(
-        key,
-        value
-          .join('=')
-          .trim()
-          .replace(/^"(.*)"$/, '$1'),
-      )
-  }
+  const asked = new Map(
+    header.split(',').map((preference) => {
+      const [token = ''] = preference.split(';', 1)
+      const [name = '', value = ''] = token.split(/=(.*)/s).map((part) => part.trim())
+      return [name.toLowerCase(), value.replace(/^"(.*)"$/, '$1')]
+    }),
+  )
   const invalid = (detail: string) => refuse({ status: 400, detail: `Prefer: ${detail}` })
   const { delay = '0', code, 'retry-after': retryAfterText, body } = Object.fromEntries(asked)
   const delayMs =
