@@ -222,45 +222,36 @@ export class SqliteStore implements TodoStore {
 
   async *list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
     const checkpoint = checkpoints()
-    const reader = this.#readers.pop() ?? this.#openReaderIfAllowed()
-    if (reader === undefined) {
-      yield* this.#listInPages(query, page)
-      return
+    let reader = this.#readers.pop()
+    if (reader === undefined && this.#readerCount < MAX_READERS) {
+      this.#readerCount++
+      reader = this.#openReader()
     }
     try {
       const { sql, parameters } = listStatement(query, page)
-      for (const row of reader.prepare(sql).iterate(parameters)) {
+      const rows = reader ? reader.prepare(sql).iterate(parameters) : this.#readInPages(query, page)
+      for (const row of rows) {
         yield toTodo(row)
         await checkpoint()
       }
     } finally {
-      if (this.#closed) reader.close()
-      else this.#readers.push(reader)
+      if (reader && this.#closed) reader.close()
+      else if (reader) this.#readers.push(reader)
     }
   }
 
-  #openReaderIfAllowed(): DatabaseSync | undefined {
-    if (this.#readerCount >= MAX_READERS) return undefined
-    this.#readerCount++
-    return this.#openReader()
-  }
-
-  /** The list in reads from the main connection: no file held open, though writes may show. */
-  async *#listInPages(query: TodoListQuery, page: ListPage): AsyncGenerator<Todo> {
-    const checkpoint = checkpoints()
+  /** Rows read from the main connection a page at a time: no file held open, though writes may show. */
+  *#readInPages(query: TodoListQuery, page: ListPage): Generator<Record<string, SQLInputValue>> {
     let { after } = page
     let left = page.limit ?? Number.POSITIVE_INFINITY
     while (left > 0) {
       const limit = Math.min(left, ROWS_PER_READ)
       const { sql, parameters } = listStatement(query, { after, limit })
-      const todos = this.#database.prepare(sql).all(parameters).map(toTodo)
-      for (const todo of todos) {
-        yield todo
-        await checkpoint()
-      }
-      if (todos.length < limit) return
-      after = todos.at(-1)
-      left -= todos.length
+      const rows = this.#database.prepare(sql).all(parameters)
+      yield* rows
+      if (rows.length < limit) return
+      after = toTodo(rows.at(-1) as Record<string, SQLInputValue>)
+      left -= rows.length
     }
   }
 

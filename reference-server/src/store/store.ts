@@ -78,7 +78,12 @@ export interface TodoTable {
   remove(id: number): void
 }
 
-/** How many todos a store holds unless `createApp({ maxTodos })` says otherwise. */
+/**
+ * How many todos a store holds unless `createApp({ maxTodos })` says otherwise.
+ *
+ * @example
+ * createApp({ maxTodos: DEFAULT_MAX_TODOS * 10 }) // room for a million todos
+ */
 export const DEFAULT_MAX_TODOS = 100_000
 
 /** Why a store refused a change, in the todos' own terms. */
