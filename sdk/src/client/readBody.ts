@@ -14,11 +14,10 @@ import type { RequestDescription } from '../errors/TodoClientError.ts'
  */
 export async function readBody(
   { body, headers }: Response,
-  call: RequestDescription,
+  { method, url }: RequestDescription,
   limit: number,
   timeout: number | false,
 ): Promise<string> {
-  const { method, url } = call
   const tooLarge = () => new ResponseTooLargeError({ method, url, limit })
   if (Number(headers.get('content-length')) > limit) {
     void body?.cancel()

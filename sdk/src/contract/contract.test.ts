@@ -18,8 +18,18 @@ describe('Todo', () => {
   it('rejects a string where completed must be a boolean', () => {
     expect(Todo.safeParse({ id: 1, content: 'a', completed: 'yes' }).success).toBe(false)
   })
-  it('rejects a fractional id', () => {
-    expect(Todo.safeParse({ id: 1.5, content: 'a', completed: false }).success).toBe(false)
+  it('rejects a fractional id, and one beyond the integers JavaScript represents exactly', () => {
+    for (const id of [1.5, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY, '1']) {
+      expect(Todo.safeParse({ id, content: 'a', completed: false }).success, String(id)).toBe(false)
+    }
+    expect(Todo.safeParse({ id: -(2 ** 53 - 1), content: 'a', completed: false }).success).toBe(true)
+  })
+  it('gives a fractional id the issue z.int() gives', () => {
+    const { issues } = z.safeParse(Todo, { id: 1.5, content: 'a', completed: false }).error ?? {}
+    expect(issues).toEqual(z.safeParse(z.object({ id: z.int() }), { id: 1.5 }).error?.issues)
+  })
+  it('says in JSON Schema that an id is an integer', () => {
+    expect(z.toJSONSchema(Todo).properties?.id).toMatchObject({ type: 'integer' })
   })
 })
 

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import { fieldNames } from './fields.ts'
+import { safeInteger } from './safe-integer.ts'
 
-const todoShape = { id: z.int(), content: z.string(), completed: z.boolean() }
+const todoShape = { id: safeInteger(), content: z.string(), completed: z.boolean() }
 
 /**
  * A todo as a server returns it. Unknown extra fields are kept (a server may add its own) but not
