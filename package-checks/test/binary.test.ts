@@ -66,17 +66,24 @@ async function againstFreshServer(
  * A report less what honestly differs between two runs of the same code on fresh servers: the
  * port of the server, the run's marker and the ids the kit chose for its records (both random per
  * run, so that two runs never touch each other's records), here replaced by the order in which
- * the report first names each id, and the times (when the run started, how long it and each
- * exchange took).
+ * the report first names each id, the times (when the run started, how long it and each
+ * exchange took), and the github reporter's stop-commands token.
  */
 function normalise(text: string, url: string): string {
   const ids = new Map<string, string>()
-  const idOf = (id: string) => ids.get(id) ?? ids.set(id, `ID${ids.size}`).get(id)
-  return text
-    .replace(/\b\d{7,}\b/g, (id) => idOf(id) as string)
-    .replace(new RegExp(`\\b${new URL(url).port}\\b`, 'g'), 'PORT')
-    .replace(/\btk[a-z0-9]{6}\b/g, 'tkMARKER')
-    .replace(/\b\d+ ms\b|time="[\d.]+"|timestamp="[^"]+"/g, 'TIME')
+  const idOf = (id: string) => {
+    if (!ids.has(id)) ids.set(id, `ID${ids.size}`)
+    return ids.get(id) ?? id
+  }
+  return (
+    text
+      .replace(/\b\d{7,}\b/g, idOf)
+      .replace(new RegExp(`\\b${new URL(url).port}\\b`, 'g'), 'PORT')
+      .replace(/\btk[a-z0-9]{6}\b/g, 'tkMARKER')
+      .replace(/\b\d+ ms\b|time="[\d.]+"|timestamp="[^"]+"/g, 'TIME')
+      // The github reporter's stop-commands token, unguessable by design.
+      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, 'TOKEN')
+  )
 }
 
 /**
@@ -147,7 +154,7 @@ describe.skipIf(!built)(`the standalone executable (${target ?? 'no Bun target h
   )
 
   it('reports as the npm CLI does in every other format', async () => {
-    for (const reporter of ['pretty', 'junit', 'markdown']) {
+    for (const reporter of ['pretty', 'junit', 'markdown', 'github']) {
       const args = ['--reporter', reporter, '--seed', '3', '--budget', '100']
       const standalone = await againstFreshServer(runBinary, args, true)
       const npm = await againstFreshServer(runNpmCli, args, true)
