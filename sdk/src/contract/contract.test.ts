@@ -22,7 +22,9 @@ describe('Todo', () => {
     for (const id of [1.5, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY, '1']) {
       expect(Todo.safeParse({ id, content: 'a', completed: false }).success, String(id)).toBe(false)
     }
-    expect(Todo.safeParse({ id: -(2 ** 53 - 1), content: 'a', completed: false }).success).toBe(true)
+    expect(Todo.safeParse({ id: -(2 ** 53 - 1), content: 'a', completed: false }).success).toBe(
+      true,
+    )
   })
   it('gives a fractional id the issue z.int() gives', () => {
     const { issues } = z.safeParse(Todo, { id: 1.5, content: 'a', completed: false }).error ?? {}
