@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type ConformanceReport, runConformance } from '../src/index.ts'
-import { IN_PROCESS_URL } from './servers.ts'
+import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 import { type StoredRecord, variantServer } from './variant-server.ts'
 
 const FOREIGN: StoredRecord[] = [
@@ -55,6 +55,25 @@ describe('paging, a capability reported apart', () => {
       failures.map(() => ['paging', false]),
     )
     expect(server.records()).toEqual(FOREIGN)
+  })
+
+  it('follows a next link outside the base URL as written, and charges it to paging.link', async () => {
+    // Mounted below /api, the server announces its next pages by a path without the prefix.
+    const { fetch } = referenceApp()
+    const report = await runConformance({
+      baseUrl: `${IN_PROCESS_URL}/api`,
+      fetch: async (request) => {
+        const response = await fetch(new Request(request.url.replace('/api/', '/'), request))
+        const link = response.headers.get('link')
+        if (link) response.headers.set('link', link.replace('<?', '</todos?'))
+        return response
+      },
+      capabilities: 'all',
+      budget: { requests: 100 },
+    })
+    const link = report.checks.find((check) => check.id === 'paging.link')
+    expect(link?.message).toMatch(/announced a next page on another path: \/todos$/)
+    expect(failed(report).map((check) => check.id)).not.toContain('paging.limit')
   })
 
   it('fails only paging checks of a server that ignores limit and claims everything', async () => {
