@@ -320,7 +320,8 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       responses: { ...successResponses(endpoint), ...errorRefs(endpoint) },
     }
     if (operation.requestBody === undefined) delete operation.requestBody
-    const item = (paths[endpoint.path] ??= {})
+    const item = paths[endpoint.path] ?? {}
+    paths[endpoint.path] = item
     item[endpoint.method.toLowerCase()] = operation
     if (endpoint.method === 'GET') {
       // listTodos → Todos, getTodo → Todo.
