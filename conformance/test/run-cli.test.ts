@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { listen, type RunningServer } from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import packageJson from '../package.json' with { type: 'json' }
 import { runCli } from '../src/cli/main.ts'
 import { rules } from '../src/index.ts'
 import { LARGE_IDS, SCENARIOS, WRONG_TYPES } from '../src/scenarios.ts'
@@ -83,6 +84,12 @@ describe('runCli', () => {
     }
   })
 
+  it('prints the version of its package.json with --version, and needs no base URL for it', async () => {
+    const ran = await cli('--version')
+    expect(ran.code).toBe(0)
+    expect(ran.stdout).toBe(`${packageJson.version}\n`)
+  })
+
   it('prints help naming every flag', async () => {
     const help = await cli('--help')
     expect(help.code).toBe(0)
@@ -97,6 +104,7 @@ describe('runCli', () => {
       '--timeout',
       '--bail',
       '--list',
+      '--version',
     ]) {
       expect(help.stdout).toContain(flag)
     }

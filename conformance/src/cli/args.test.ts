@@ -45,6 +45,7 @@ describe('parseCliArgs', () => {
       reporter: 'junit',
       output: 'report.xml',
       list: false,
+      version: false,
       help: false,
     })
   })

@@ -26,6 +26,7 @@ const FLAGS = {
   seed: { type: 'string' },
   'read-only': { type: 'boolean', default: false },
   list: { type: 'boolean', default: false },
+  version: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const
 
@@ -62,6 +63,7 @@ Options:
                          change: judges the records already there; rules that need a write
                          are named as not judged, and exit 1 unless --only leaves them out
   --list                 print the rules and exit
+  --version              print the kit's version and exit
   --help                 show this help
 
 Exit codes: 0 every counted rule was judged and held (PARTIAL when --only/--skip left counted
@@ -112,12 +114,13 @@ type RunFlags = Required<
 
 /**
  * What the command line asks for: the options of `runConformance` it sets, the flags the CLI
- * acts on itself, and the base URL, which only `--help` and `--list` may go without.
+ * acts on itself, and the base URL, which only `--help`, `--version` and `--list` may go without.
  */
 export type CliOptions = RunFlags & { reporter: ReporterName; output: string | undefined } & (
-    | { help: true; list: boolean; baseUrl: string | undefined }
-    | { help: false; list: true; baseUrl: string | undefined }
-    | { help: false; list: false; baseUrl: string }
+    | { help: true; list: boolean; version: boolean; baseUrl: string | undefined }
+    | { help: false; list: boolean; version: true; baseUrl: string | undefined }
+    | { help: false; list: true; version: false; baseUrl: string | undefined }
+    | { help: false; list: false; version: false; baseUrl: string }
   )
 
 /**
@@ -152,8 +155,10 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     readOnly: values['read-only'],
   }
   const baseUrl = positionals[0] === undefined ? undefined : normalizeBaseUrl(positionals[0])
-  if (values.help) return { ...options, help: true, list: values.list, baseUrl }
-  if (values.list) return { ...options, help: false, list: true, baseUrl }
+  const { help, list, version } = values
+  if (help) return { ...options, help, list, version, baseUrl }
+  if (version) return { ...options, help, list, version, baseUrl }
+  if (list) return { ...options, help, list, version, baseUrl }
   if (baseUrl === undefined) throw new InvalidOptionsError('Missing <base-url>')
-  return { ...options, help: false, list: false, baseUrl }
+  return { ...options, help, list, version, baseUrl }
 }

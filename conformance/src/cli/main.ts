@@ -6,6 +6,7 @@ import { renderReport } from '../reporters/index.ts'
 import { renderMarkdown } from '../reporters/markdown.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
 import { runConformance } from '../run.ts'
+import { TOOL_VERSION } from '../version.ts'
 import { parseCliArgs, USAGE } from './args.ts'
 import {
   appendStepSummary,
@@ -34,9 +35,13 @@ export interface CliIo {
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   try {
-    const { help, list, reporter, output, baseUrl, ...runOptions } = parseCliArgs(args)
+    const { help, list, version, reporter, output, baseUrl, ...runOptions } = parseCliArgs(args)
     if (help) {
       io.stdout.write(`${USAGE}\n`)
+      return EXIT.conforms
+    }
+    if (version) {
+      io.stdout.write(`${TOOL_VERSION}\n`)
       return EXIT.conforms
     }
     if (list) {
