@@ -7,7 +7,7 @@
 //
 // The file lands in binaries/, named for its platform: todokit-conformance-linux-x64,
 // todokit-conformance-windows-x64.exe. Not in dist/, which tsup empties on every build.
-import { mkdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { currentHost, ensureRuntimes, runtimeBin } from '../../package-checks/matrix/runtimes.ts'
 import { runToCompletion } from '../../scripts/lib/processes.ts'
@@ -29,13 +29,17 @@ function skip(reason: string): never {
   process.stdout.write(`build-binary: skipped: ${reason}\n`)
   process.exit(values.target === undefined ? 0 : 1)
 }
+const cli = new URL('../dist/cli.js', import.meta.url).pathname
+if (!existsSync(cli)) {
+  process.stderr.write(`build-binary: ${cli} is not built yet: run npm run build first\n`)
+  process.exit(1)
+}
 if (target === undefined) skip(`Bun builds no executable for ${host.platform}-${host.arch}`)
 const sources = await ensureRuntimes(host, ['bun'])
 if ('skip' in sources.bun) skip(sources.bun.skip.replace(/^skipped: /, ''))
 
 const outfile = binaryPath(target)
 mkdirSync(new URL('../binaries/', import.meta.url), { recursive: true })
-const cli = new URL('../dist/cli.js', import.meta.url).pathname
 const run = await runToCompletion(
   runtimeBin('bun'),
   // Bytecode spares the executable compiling its bundle at every start.
