@@ -107,7 +107,9 @@ describe.skipIf(!built)(`the standalone executable (${target ?? 'no Bun target h
       const [standalone, npm] = await Promise.all([runBinary(args), runNpmCli(args)])
       expect(standalone.code, standalone.stderr).toBe(0)
       expect(standalone.stdout).toBe(npm.stdout)
-      expect(standalone.stdout).toMatch(args[0] === '--version' ? /^\d+\.\d+\.\d+\n$/ : /\n.*\n.*\n/)
+      expect(standalone.stdout).toMatch(
+        args[0] === '--version' ? /^\d+\.\d+\.\d+\n$/ : /\n.*\n.*\n/,
+      )
     }
   })
 
