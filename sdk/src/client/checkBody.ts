@@ -17,7 +17,16 @@ export function checkBody(body: unknown, list: boolean): z.core.$ZodIssue[] {
   )
 }
 
+const todoFields = Object.entries(Todo.shape)
+
 /** What zod finds wrong with `value` as a `Todo`. */
 function todoIssues(value: unknown): z.core.$ZodIssue[] {
+  // Each field is checked on its own first: the object schema builds a copy of every todo it
+  // checks, which a list of many todos pays for in garbage. It runs only to word what is wrong.
+  const fieldsHold =
+    typeof value === 'object' &&
+    value !== null &&
+    todoFields.every(([key, field]) => z.safeParse(field, Reflect.get(value, key)).success)
+  if (fieldsHold) return []
   return z.safeParse(Todo, value).error?.issues ?? []
 }
