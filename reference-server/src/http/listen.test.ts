@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { trickleBody } from '../../test/floor/connections.ts'
 import { openConnection, type RawConnection, rawRequest, statusCodes } from '../../test/raw-http.ts'
 import { createApp } from '../app.ts'
 import { type ListenOptions, listen, type RunningServer } from './listen.ts'
@@ -136,22 +137,9 @@ describe('timeouts and the connection cap', () => {
 
   it('answers 408 to a body that trickles in past requestTimeout, and stores nothing', async () => {
     const server = await serve(createApp(), { headersTimeout: 50, requestTimeout: 200 })
-    const connection = await open(server)
-    const body = JSON.stringify({ content: 'x'.repeat(500) })
-    connection.socket.write(
-      `POST /todos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-    )
-    let sent = 0
-    const trickle = setInterval(() => {
-      if (connection.socket.destroyed || sent === body.length) return clearInterval(trickle)
-      connection.socket.write(body[sent++] ?? '')
-    }, 20)
-    try {
-      expect(statusCodes(await connection.closed)).toEqual([408])
-      expect(sent).toBeLessThan(body.length)
-    } finally {
-      clearInterval(trickle)
-    }
+    const trickled = await trickleBody(server.url)
+    expect(trickled).toMatchObject({ statuses: [408], stored: false })
+    expect(trickled.bytesSent).toBeLessThan(trickled.bodyBytes)
     expect(await listOf(server)).toEqual([])
   })
 
