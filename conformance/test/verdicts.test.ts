@@ -53,6 +53,17 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(counted(report)).toEqual(['replace.answers-replaced'])
   })
 
+  it('a PUT that writes to the body id rather than the path is charged once, to the body-id rule, and the lists that show it are not charged again', async () => {
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'PUT', 'record') ? await bodyOf(request) : undefined
+      const bodyId = body?.id
+      if (bodyId === undefined || String(bodyId) === pathId(request)) return inner(request)
+      const other = new URL(`./${String(bodyId)}`, request.url)
+      return inner(rewrite(request, { url: other.href, body }))
+    })
+    expect(counted(report)).toEqual(['write.body-id'])
+  }, 120_000)
+
   it('a server with no PUT or PATCH route fails those operations, and "keeps unsent fields" is not charged', async () => {
     const report = await check(
       (inner) => (request) =>

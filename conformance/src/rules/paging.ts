@@ -56,7 +56,8 @@ function judgeWalk(observation: Observation, model: Model): Judgement {
         'each record once',
         `${times} times over ${pages.length} pages`,
       )
-  const untouched = (record: OwnRecord) => !observation.touched?.has(record.key)
+  // A record a probe left blamed was charged to that probe's rule, once.
+  const untouched = (record: OwnRecord) => !observation.touched?.has(record.key) && !record.blame
   for (const record of model.settled().filter(untouched)) {
     if (
       matchesFilters(record.expected, observation.query ?? {}) &&

@@ -89,7 +89,8 @@ function judgeMembership(
         shown(item),
       )
     const record = model.records.get(JSON.stringify(item.id))
-    if (!record || record.uncertain || record.untyped) continue
+    // A record a probe left blamed was charged to that probe's rule, once.
+    if (!record || record.uncertain || record.untyped || record.blame) continue
     const current = record.expected
     // A freed id may hold someone else's record: only the run's own content shows it stale.
     if (record.deleted && item.content === current.content)
@@ -108,7 +109,7 @@ function judgeMembership(
   const listed = new Set(items.map((item) => String(item.id)))
   if ((q !== undefined ? 'search' : 'filter') !== capability) return held
   for (const record of model.settled()) {
-    if (observation.touched?.has(record.key)) continue
+    if (observation.touched?.has(record.key) || record.blame) continue
     const must =
       matchesFilters(record.expected, query) &&
       (q === undefined || mustMatchSearch(record.expected.content, q))

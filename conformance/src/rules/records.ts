@@ -248,7 +248,8 @@ export const recordRules: Rule[] = [
           (record) => record.lastWrite?.op === 'patch',
         )
       const body = observation.response?.json
-      if (!isObject(body) || target.concurrent) return undefined
+      // A target a probe left blamed differs from the model for a cause already charged.
+      if (!isObject(body) || target.concurrent || target.blame) return undefined
       const sent = sentObject(observation)
       for (const field of ['content', 'completed'] as const) {
         if (field in sent || typeof body[field] !== typeof target.expected[field]) continue
