@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Todo } from '@todokit/sdk/contract'
 // The same per-object JSON and ETag cache the reference server uses.
-import { serialized } from '../../src/store/todo-json.ts'
+import { serialized } from '../../src/store/store.ts'
 import { announce, measureMemory, readSeed } from './ready.ts'
 
 const empty = measureMemory()

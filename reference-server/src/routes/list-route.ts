@@ -10,8 +10,14 @@ import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import * as z from 'zod/mini'
 import { type FieldError, fieldErrors, PARSE_OPTIONS, PROBLEMS, refuse } from '../http/problem.ts'
 import { JSON_TYPE } from '../http/request.ts'
-import { type Keyset, keysetKeys, sortKey, type TodoStore } from '../store/store.ts'
-import { hashText, serialized } from '../store/todo-json.ts'
+import {
+  hashText,
+  type Keyset,
+  keysetKeys,
+  serialized,
+  sortKey,
+  type TodoStore,
+} from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
 import { ifNoneMatchHits, notModified } from './todo-routes.ts'
 

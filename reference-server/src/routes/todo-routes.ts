@@ -10,8 +10,14 @@ import type { Hono } from 'hono'
 import type * as z from 'zod/mini'
 import { PROBLEMS, refuse } from '../http/problem.ts'
 import { JSON_TYPE, jsonBodyReader, parseBody, recordId, rejectQuery } from '../http/request.ts'
-import { createTodo, deleteTodo, replaceTodo, type TodoStore, updateTodo } from '../store/store.ts'
-import { serialized } from '../store/todo-json.ts'
+import {
+  createTodo,
+  deleteTodo,
+  replaceTodo,
+  serialized,
+  type TodoStore,
+  updateTodo,
+} from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
 
 /** The entity tags an `If-Match` / `If-None-Match` header lists. */

@@ -3,17 +3,10 @@ import * as z from 'zod/mini'
 import { fieldErrors, PARSE_OPTIONS } from '../http/problem.ts'
 import { LONE_SURROGATE } from '../http/request.ts'
 
-// Apart from the seed file's reader (seed.ts): the msw kit checks its starting todos with this,
-// in browsers too, where node:fs does not exist.
-
 /**
- * Checks seed todos as the server would take them: each a valid `POST /todos` body (`id` and
- * `completed` optional, `id` at most `MAX_CLIENT_ID`), ids distinct. An error names the
- * todo, as `locate` places it, and the field.
- *
- * @example
- * parseSeedTodos([{ content: 'Buy milk' }]) // → [{ content: 'Buy milk', completed: false }]
- * parseSeedTodos([{ id: 1, content: '' }]) // throws: /0/content: Too small: expected string to have >=1 characters
+ * Checks seed todos as the server would take them: each a valid `POST /todos` body, ids distinct.
+ * An error names the todo, as `locate` places it, and the field. Apart from seed.ts, which reads
+ * files: the msw kit runs this in browsers, where node:fs does not exist.
  */
 export function parseSeedTodos(
   todos: readonly unknown[],

@@ -65,7 +65,9 @@ describe('seedStore', () => {
   it('stores nothing when the seed holds more todos than the store may', async () => {
     const store = new MemoryStore()
     const todos = [1, 2, 3].map((n) => ({ content: `${n}`, completed: false }))
-    await expect(seedStore(store, todos, 2)).rejects.toThrow(/maximum of 2/)
+    await expect(seedStore(store, todos, 2)).rejects.toMatchObject({
+      refusal: { reason: 'full', maxTodos: 2 },
+    })
     expect([...store]).toEqual([])
   })
 

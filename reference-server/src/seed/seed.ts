@@ -5,13 +5,8 @@ import { createTodo, DEFAULT_MAX_TODOS, type TodoStore, type TodoTable } from '.
 import { parseSeedTodos } from './seed-todos.ts'
 
 /**
- * Reads the todos of a seed file: a JSON array of todos, or json-server's `{ "todos": [...] }`.
- * Each todo is a `POST /todos` body (`id` and `completed` optional). An error names the file
- * and the field, by its JSON Pointer.
- *
- * @example
- * await readSeedFile('todos.json') // → [{ id: 1, content: 'Buy milk', completed: false }, …]
- * // or throws: todos.json: /todos/2/completed: Invalid input: expected boolean, received string
+ * Reads the todos of a seed file: a JSON array of `POST /todos` bodies, or json-server's
+ * `{ "todos": [...] }`. An error names the file and the field, by its JSON Pointer.
  */
 export async function readSeedFile(path: string): Promise<TodoCreateData[]> {
   const text = await readFile(path, 'utf8')
@@ -30,13 +25,8 @@ export async function readSeedFile(path: string): Promise<TodoCreateData[]> {
 }
 
 /**
- * Stores `todos` (from {@link readSeedFile}) in an empty store, all or nothing; a store that
- * already holds todos (a `--data` file from an earlier run) is left alone.
- *
- * @returns whether the todos were stored.
- * @example
- * const store = await SqliteStore.open('todos.db')
- * await seedStore(store, await readSeedFile('sample-todos.json')) // first run only
+ * Stores `todos` in an empty store, all or nothing, and says whether it did: a store that holds
+ * todos (a `--data` file from an earlier run) is left alone.
  */
 export async function seedStore(
   store: TodoStore,

@@ -18,9 +18,8 @@ import {
 type Compare = (a: Keyset, b: Keyset) => number
 
 /**
- * Contents that JavaScript's UTF-16 comparison would order differently from code points (as
- * UTF-8 and SQLite's BINARY collation order them), mapped so that it does not: surrogates after
- * U+E000–U+FFFF. Kept per stored todo and cursor keyset, so a sort scans no content.
+ * Contents that UTF-16 order would sort differently from code points (as SQLite does), mapped so
+ * that it does not: surrogates after U+E000–U+FFFF. Kept per todo, so a sort scans no content.
  */
 const codePointKeys = new WeakMap<Keyset, string>()
 
@@ -34,7 +33,7 @@ function rememberCodePointKey(keyset: Keyset): void {
   codePointKeys.set(keyset, key)
 }
 
-/** Orders one field of two todos: text by code point, numbers and booleans (false first) by value. */
+/** Text by code point, numbers and booleans (false first) by value. */
 function compareField(a: Keyset, b: Keyset, field: TodoField): number {
   if (field !== 'content') return Number(a[field]) - Number(b[field])
   const x = codePointKeys.get(a) ?? (a.content as string)
@@ -42,7 +41,6 @@ function compareField(a: Keyset, b: Keyset, field: TodoField): number {
   return x === y ? 0 : x < y ? -1 : 1
 }
 
-/** A comparator for sort keys such as `['completed', '-id']`: earlier keys first. */
 function comparator(order: readonly OrderKey[]): Compare {
   const steps = order.map((key): Compare => {
     const { field, descending } = sortKey(key)
@@ -60,10 +58,7 @@ function comparator(order: readonly OrderKey[]): Compare {
 /** Todos sorted by the engine at a time before they are merged in slices. */
 const RUN = 64
 
-/**
- * `todos` sorted by `compare` (a stable merge sort), giving the event loop a turn whenever a
- * slice is used up: however costly the comparisons, other requests are answered in between.
- */
+/** A stable merge sort that lets the event loop turn, however costly the comparisons. */
 async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
   const checkpoint = checkpoints()
   const count = todos.length
@@ -91,16 +86,11 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
   return source
 }
 
-/** The most characters a list of every todo may hold for the store to answer it at once. */
+/** The most characters a store may hold to answer a list at once, without slices. */
 const QUICK_LIST_CHARS = 1_000_000
-
-/** How many sort orders the store keeps sorted copies of between writes. */
 const MAX_CACHED_ORDERS = 8
 
-/**
- * The todos of `sorted` that `query` selects, from after `page.after`, at most `page.limit`;
- * every 32 todos looked at, an `undefined`, where a list in slices may pause.
- */
+/** The todos of `sorted` that `query` and `page` select; every 32 looked at, an `undefined` pause. */
 function* select(
   sorted: readonly Todo[],
   query: TodoListQuery,
@@ -111,7 +101,6 @@ function* select(
   const filtered = TODO_FIELDS.filter((field) => query[field] !== undefined)
   let index = 0
   if (after !== undefined) {
-    // A binary search for the first todo that sorts after the keyset.
     rememberCodePointKey(after)
     let high = sorted.length
     while (index < high) {
@@ -139,13 +128,10 @@ function* select(
  * const app = createApp({ store: new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }]) })
  */
 export class MemoryStore implements TodoStore {
-  /** In ascending id order unless an insert came below the highest id (`#inIdOrder` sorts it). */
+  /** In id order unless an insert came below the highest id (`#inIdOrder` sorts it). */
   #byId = new Map<number, Todo>()
   #idOrder = true
-  /**
-   * Each order's sorted todos (or their sort in progress) until the next write: stored todos are
-   * never changed in place, so the pages of one walk, and lists asked for meanwhile, share one sort.
-   */
+  /** Each order's sorted todos (or sort in progress) until the next write: a walk sorts once. */
   readonly #sorted = new Map<string, readonly Todo[] | Promise<readonly Todo[]>>()
   #contentLength = 0
   #nextId = 1
@@ -170,7 +156,7 @@ export class MemoryStore implements TodoStore {
         return store.#table.put(todo)
       },
       put: (todo) => {
-        // A literal, so that every stored todo has the contract's fields and one shape.
+        // A literal: every stored todo has the contract's fields and one shape.
         const stored = { id: todo.id, content: todo.content, completed: todo.completed }
         rememberCodePointKey(stored)
         const before = store.#byId.get(stored.id)?.content.length ?? 0
@@ -204,11 +190,7 @@ export class MemoryStore implements TodoStore {
     return this.#inIdOrder().values()
   }
 
-  /**
-   * A page starts with a binary search in the todos sorted by the query's order, so walking a
-   * list page by page costs about what reading it whole does. A store small enough to list in a
-   * moment answers at once, with an array; a larger one sorts and filters in slices.
-   */
+  /** A small store answers at once, with an array; a larger one sorts and filters in slices. */
   list(query: TodoListQuery = {}, page: ListPage = {}): Todo[] | AsyncGenerator<Todo> {
     const keys = keysetKeys(query.order)
     const compare = comparator(keys)
@@ -239,7 +221,7 @@ export class MemoryStore implements TodoStore {
         sortInSlices([...this.#inIdOrder().values()], compare),
       )
       sorted = await sorting
-      // Kept unless a write came meanwhile: then the sort is this list's snapshot alone.
+      // A write meanwhile makes the sort this list's snapshot alone.
       if (this.#sorted.get(cacheKey) === sorting) this.#sorted.set(cacheKey, sorted)
     }
     const checkpoint = checkpoints()
@@ -256,7 +238,6 @@ export class MemoryStore implements TodoStore {
       this.#revision++
       return result
     } finally {
-      // A change that throws must not have changed anything, but a stale sort would be worse.
       this.#sorted.clear()
     }
   }
@@ -272,7 +253,6 @@ export class MemoryStore implements TodoStore {
   }
 
   #cacheSorted<T extends readonly Todo[] | Promise<readonly Todo[]>>(key: string, sorted: T): T {
-    // A client cycling through many orders only costs re-sorts.
     if (this.#sorted.size >= MAX_CACHED_ORDERS) this.#sorted.clear()
     this.#sorted.set(key, sorted)
     return sorted

@@ -10,10 +10,7 @@ import {
   type TodoTable,
 } from './store.ts'
 
-/**
- * AUTOINCREMENT never hands out a deleted todo's id again; the triggers keep the count the cap
- * checks in the file itself, right for every process that opens it.
- */
+// AUTOINCREMENT never reuses an id; the triggers keep the count in the file, for every process.
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS todos (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -37,16 +34,14 @@ const SCHEMA = `
 export interface SqliteStoreOptions {
   /**
    * How long a write waits for another process's lock on the file before it is answered 503.
-   * The wait blocks this process, so keep it short.
-   * @default 5_000
+   * The wait blocks this process, so keep it short. @default 5_000
    */
   busyTimeoutMs?: number
 }
 
 /**
  * Read connections at most, each streaming one list from its own snapshot; past them a list is
- * read in pages of {@link ROWS_PER_READ} from the main connection, so slow readers can never use
- * up the process's files and fail a write.
+ * read in pages from the main connection, so slow readers never use up the process's files.
  */
 const MAX_READERS = 8
 const ROWS_PER_READ = 256
@@ -59,11 +54,10 @@ type Outcome = { value: unknown } | { error: unknown }
 
 const COLUMNS = TODO_FIELDS.join(', ')
 
-/** A field's value as a column holds it: SQLite has no booleans. */
 const toColumn = (value: string | number | boolean): SQLInputValue =>
   typeof value === 'boolean' ? Number(value) : value
 
-/** The todo a row holds, whose types the table's CHECK and NOT NULL keep. */
+/** The table's CHECK and NOT NULL keep a row's types. */
 const toTodo = (row: Record<string, SQLInputValue>): Todo => ({
   id: row.id as number,
   content: row.content as string,
@@ -71,9 +65,9 @@ const toTodo = (row: Record<string, SQLInputValue>): Todo => ({
 })
 
 /**
- * The SELECT for a list query and page; sort keys come from the contract's enum, never from the
- * client's text. With sort keys k1…kn, a todo comes after the keyset when, for some i, it equals
- * it on k1…k(i-1) and is past it on ki: a row value `(k1, k2) > (?, ?)` cannot mix directions.
+ * The SELECT for a list query and page; sort keys come from the contract's enum. A todo comes
+ * after the keyset when, for some i, it equals it on keys 1…i-1 and is past it on key i: a row
+ * value `(k1, k2) > (?, ?)` cannot mix directions.
  */
 function listStatement(
   query: TodoListQuery,
@@ -176,9 +170,8 @@ export class SqliteStore implements TodoStore {
   }
 
   /**
-   * Opens (or creates) the SQLite file at `path`, in an existing directory; a file that is not a
-   * todokit database is an error naming it, and is left as it is. Several processes may open one
-   * file: SQLite's locks order their writes.
+   * Opens (or creates) the SQLite file at `path`; a file that is not a todokit database is an
+   * error naming it, left as it is. Several processes may share a file: SQLite orders writes.
    *
    * @example
    * const store = await SqliteStore.open('todos.db')
@@ -189,7 +182,6 @@ export class SqliteStore implements TodoStore {
     const { DatabaseSync } = await import('node:sqlite')
     const open = (readOnly: boolean) => {
       const database = new DatabaseSync(path, { readOnly, timeout: busyTimeoutMs })
-      // Each streaming list has a reader of its own: keep their page caches small.
       if (readOnly) database.exec('PRAGMA cache_size = -512')
       database.function(CONTAINS, { deterministic: true }, (content, needle) =>
         String(content).toLowerCase().includes(String(needle)) ? 1 : 0,
@@ -240,7 +232,7 @@ export class SqliteStore implements TodoStore {
     }
   }
 
-  /** Rows read from the main connection a page at a time: no file held open, though writes may show. */
+  /** Rows read a page at a time from the main connection: no file held, though writes may show. */
   *#readInPages(query: TodoListQuery, page: ListPage): Generator<Record<string, SQLInputValue>> {
     let { after } = page
     let left = page.limit ?? Number.POSITIVE_INFINITY
@@ -280,8 +272,7 @@ export class SqliteStore implements TodoStore {
     const outcomes: Outcome[] = []
     try {
       this.#database.exec('BEGIN IMMEDIATE')
-      // Each change in a savepoint of its own: one that throws halfway (a seed refused at its
-      // third todo) leaves nothing behind, and the others in the batch still commit.
+      // A change that throws halfway (a seed refused at its third todo) rolls back alone.
       for (const { change } of batch) {
         this.#database.exec('SAVEPOINT change')
         try {

@@ -6,7 +6,6 @@ import {
   type TodoField,
   type TodoListQuery,
 } from '@todokit/sdk/contract'
-import { serialized } from './todo-json.ts'
 
 /**
  * Where the reference server keeps todos. Reads are synchronous and see every acknowledged
@@ -19,18 +18,15 @@ import { serialized } from './todo-json.ts'
 export interface TodoStore {
   /** Changes whenever the stored todos may have changed; the list's ETag derives from it. */
   readonly revision: string
-  /** The todo with `id`, or `undefined`. */
   get(id: number): Todo | undefined
   /**
    * The todos `query` selects, in its order (then ascending id), after `page.after` and at most
-   * `page.limit`: at once, or lazily, giving the event loop a turn between slices of the work;
-   * `return()` (a `for await` `break`) releases a lazy list.
+   * `page.limit`; a lazy list yields to the event loop as it goes, and `return()` releases it.
    */
   list(query?: TodoListQuery, page?: ListPage): Iterable<Todo> | AsyncIterable<Todo>
   /**
-   * Runs `change` on the stored todos, with no other write in between, and resolves with its
-   * result once it is as durable as the store promises. A `change` that throws changes nothing
-   * and rejects this write alone.
+   * Runs `change` with no other write in between, and resolves with its result once it is as
+   * durable as the store promises. A `change` that throws changes nothing.
    */
   write<T>(change: (table: TodoTable) => T): Promise<T>
   /** Finishes pending writes and releases resources. Further writes reject. */
@@ -40,25 +36,17 @@ export interface TodoStore {
 /** Where a page starts: the sort-key values ({@link keysetKeys}) of the last todo before it. */
 export type Keyset = { id: number; content?: string; completed?: boolean }
 
-/** Which part of a list {@link TodoStore.list} returns. */
 export interface ListPage {
-  /** Only the todos that sort after this keyset. */
   after?: Keyset | undefined
-  /** At most this many todos. */
   limit?: number | undefined
 }
 
-/**
- * The sort keys that order a list completely: the query's `order`, then id unless it is named.
- *
- * @example
- * keysetKeys(['-completed', 'content']) // → ['-completed', 'content', 'id']
- */
+/** The sort keys that order a list completely: the query's `order`, then id unless named. */
 export function keysetKeys(order: readonly OrderKey[] = []): OrderKey[] {
   return order.some((key) => key.endsWith('id')) ? [...order] : [...order, 'id']
 }
 
-/** A sort key taken apart: `'-content'` → `{ field: 'content', descending: true }`. */
+/** `'-content'` → `{ field: 'content', descending: true }`. */
 export function sortKey(key: OrderKey): { field: TodoField; descending: boolean } {
   const descending = key.startsWith('-')
   return { field: (descending ? key.slice(1) : key) as TodoField, descending }
@@ -67,13 +55,10 @@ export function sortKey(key: OrderKey): { field: TodoField; descending: boolean 
 /** The todos as a {@link TodoStore.write} change sees them. */
 export interface TodoTable {
   get(id: number): Todo | undefined
-  /** How many todos are stored. */
   readonly size: number
   /** One above the highest id ever stored: ids are never reused. */
   readonly nextId: number
-  /** Stores a new todo; its id must be free. */
   insert(todo: Todo): Todo
-  /** Overwrites the stored todo with `todo.id`, which must exist. */
   put(todo: Todo): Todo
   remove(id: number): void
 }
@@ -86,7 +71,7 @@ export interface TodoTable {
  */
 export const DEFAULT_MAX_TODOS = 100_000
 
-/** Why a store refused a change, in the todos' own terms. */
+/** Why a store refused a change, in the todos' own terms; the app words each as a problem. */
 export type Refusal =
   | { reason: 'not-found'; id: number }
   | { reason: 'id-taken'; id: number }
@@ -95,35 +80,11 @@ export type Refusal =
   | { reason: 'ids-used-up' }
   | { reason: 'busy' }
 
-/** A refusal in a sentence, for logs and the CLI. */
-function describe(refusal: Refusal): string {
-  switch (refusal.reason) {
-    case 'not-found':
-      return `no todo has id ${refusal.id}`
-    case 'id-taken':
-      return `the id ${refusal.id} is taken`
-    case 'precondition-failed':
-      return `todo ${refusal.id} is no longer ${refusal.version}`
-    case 'full':
-      return `it holds its maximum of ${refusal.maxTodos} todos`
-    case 'ids-used-up':
-      return 'every id it may assign has been used'
-    case 'busy':
-      return 'the database could not commit'
-  }
-}
-
-/**
- * A change the store refused, and why; the app answers each refusal with its problem.
- *
- * @example
- * await store.write((table) => deleteTodo(table, 7)) // rejects: refusal { reason: 'not-found', id: 7 }
- */
 export class TodoStoreError extends Error {
   override readonly name = 'TodoStoreError'
   readonly refusal: Refusal
   constructor(refusal: Refusal, options?: ErrorOptions) {
-    super(`The store refused the change: ${describe(refusal)}`, options)
+    super(`The store refused the change: ${JSON.stringify(refusal)}`, options)
     this.refusal = refusal
   }
 }
@@ -131,7 +92,6 @@ export class TodoStoreError extends Error {
 /** The entity tags a conditional write allows (`'*'` for any); `undefined` for any write. */
 export type Precondition = readonly string[] | undefined
 
-/** The stored todo with `id`, if `precondition` allows a write to it. */
 function writable(table: TodoTable, id: number, precondition: Precondition): Todo {
   const current = table.get(id)
   if (current === undefined) throw new TodoStoreError({ reason: 'not-found', id })
@@ -143,7 +103,6 @@ function writable(table: TodoTable, id: number, precondition: Precondition): Tod
   return current
 }
 
-/** Stores a new todo, with `nextId` unless it has an id; refused when full or the id is taken. */
 export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: number): Todo {
   if (table.size >= maxTodos) throw new TodoStoreError({ reason: 'full', maxTodos })
   const id = input.id ?? table.nextId
@@ -152,13 +111,11 @@ export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: nu
   return table.insert({ id, content: input.content, completed: input.completed })
 }
 
-/** Overwrites the stored todo with `todo.id`, which must exist and meet `precondition`. */
 export function replaceTodo(table: TodoTable, todo: Todo, precondition?: Precondition): Todo {
   writable(table, todo.id, precondition)
   return table.put(todo)
 }
 
-/** Changes the fields `patch` holds of the stored todo with `id`; the others stay. */
 export function updateTodo(
   table: TodoTable,
   id: number,
@@ -168,21 +125,51 @@ export function updateTodo(
   return table.put({ ...writable(table, id, precondition), ...patch })
 }
 
-/** Removes the stored todo with `id`, and returns it as it was. */
+/** Removes the todo with `id`, and returns it as it was. */
 export function deleteTodo(table: TodoTable, id: number, precondition?: Precondition): Todo {
   const current = writable(table, id, precondition)
   table.remove(id)
   return current
 }
 
-/** Milliseconds a list works before it lets the event loop turn; forty lists take forty turns. */
+/** Stores never change a stored todo object, so its JSON and ETag are computed once. */
+const serializedTodos = new WeakMap<Todo, { readonly json: string; readonly etag: string }>()
+
+/** The JSON text of `todo` and the strong ETag of that text. */
+export function serialized(todo: Todo): { readonly json: string; readonly etag: string } {
+  let representation = serializedTodos.get(todo)
+  if (representation === undefined) {
+    const json = JSON.stringify(todo)
+    representation = { json, etag: `"${hashText(json)}"` }
+    serializedTodos.set(todo, representation)
+  }
+  return representation
+}
+
+/** cyrb53 (public domain, by bryc): a fast 53-bit hash, in base 36. */
+export function hashText(text: string): string {
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    h1 = Math.imul(h1 ^ code, 2654435761)
+    h2 = Math.imul(h2 ^ code, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507)
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507)
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)
+}
+
+/** Milliseconds a list works before it lets the event loop turn. */
 const SLICE_MS = 2
 
 const schedule: (callback: () => void) => unknown = globalThis.setImmediate ?? setTimeout
 
 /**
- * Checkpoints for one piece of long work: the returned function gives `undefined` (carry on)
- * until the work has run for a slice, then a promise of the event loop's next turn.
+ * Checkpoints for one piece of long work: `undefined` (carry on) until the work has run for a
+ * slice, then a promise of the event loop's next turn.
  */
 export function checkpoints(): () => Promise<void> | undefined {
   let sliceEnd = performance.now() + SLICE_MS
