@@ -2,12 +2,13 @@ import type { OrderKey } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import type { Budget } from './budget.ts'
 import type { Model, OwnRecord } from './model/model.ts'
+import type { Operations } from './operations.ts'
 import type { ListQuery } from './rules/rule.ts'
-import { EDGE_CONTENTS, type Run } from './scenarios.ts'
+import { EDGE_CONTENTS } from './scenarios.ts'
 
 /** What the commands run against: the run, and the exploration's budget and tally. */
 interface Explorer {
-  run: Run
+  ops: Operations
   /** Whether the budget allows another command, and the run goes on. */
   left(): boolean
   stats: { sequences: number; operations: number; listQueries: number }
@@ -27,13 +28,13 @@ const ORDERS: OrderKey[][] = [
 ]
 
 /** One operation of a random sequence, named for the replay; skipped once the budget is spent. */
-const command = (name: string, act: (run: Run) => Promise<unknown>): Command => ({
+const command = (name: string, act: (ops: Operations) => Promise<unknown>): Command => ({
   check: () => true,
   async run(_, explorer) {
     if (!explorer.left()) return
     explorer.stats.operations += 1
     if (name.startsWith('GET /todos?')) explorer.stats.listQueries += 1
-    await act(explorer.run)
+    await act(explorer.ops)
   },
   toString: () => name,
 })
@@ -45,11 +46,11 @@ const recordAt = (model: Model, position: number): OwnRecord | undefined => {
 }
 
 /** A command on one of the run's records, picked when it runs. */
-const onRecord = (name: string, act: (run: Run, record: OwnRecord) => Promise<unknown>) =>
+const onRecord = (name: string, act: (ops: Operations, record: OwnRecord) => Promise<unknown>) =>
   fc.nat().map((at) =>
-    command(`${name} #${at}`, async (run) => {
-      const record = recordAt(run.model, at)
-      if (record) await act(run, record)
+    command(`${name} #${at}`, async (ops) => {
+      const record = recordAt(ops.model, at)
+      if (record) await act(ops, record)
     }),
   )
 
@@ -80,13 +81,13 @@ const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
       .record({ label: fc.constantFrom(...WORDS), completed: fc.boolean(), edge: fc.boolean() })
       .map(({ label, completed, edge }) => {
         const content = `${EDGE_CONTENTS[label.length % EDGE_CONTENTS.length]} ${label}`
-        return command(`POST /todos ${label}`, (run) =>
-          run.make(label, completed, edge ? content : undefined),
+        return command(`POST /todos ${label}`, (ops) =>
+          ops.make(label, completed, edge ? content : undefined),
         )
       }),
   },
-  { weight: 1, arbitrary: onRecord('GET /todos/{id}', (run, record) => run.ops.get(record)) },
-  { weight: 1, arbitrary: onRecord('DELETE /todos/{id}', (run, record) => run.ops.delete(record)) },
+  { weight: 1, arbitrary: onRecord('GET /todos/{id}', (ops, record) => ops.get(record)) },
+  { weight: 1, arbitrary: onRecord('DELETE /todos/{id}', (ops, record) => ops.delete(record)) },
   {
     weight: 2,
     arbitrary: fc
@@ -98,7 +99,8 @@ const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
         { requiredKeys: [] },
       )
       .chain(({ content, completed }) =>
-        onRecord(`PATCH /todos/{id} ${content} ${completed}`, ({ ops, model }, record) => {
+        onRecord(`PATCH /todos/{id} ${content} ${completed}`, (ops, record) => {
+          const { model } = ops
           const body = {
             ...(content === undefined ? {} : { content: model.content(content) }),
             ...(completed === undefined ? {} : { completed }),
@@ -113,10 +115,10 @@ const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc
       .record({ content: fc.constantFrom(...WORDS), completed: fc.boolean() })
       .chain(({ content, completed }) =>
-        onRecord(`PUT /todos/{id} ${content}`, ({ ops, model }, record) =>
+        onRecord(`PUT /todos/{id} ${content}`, (ops, record) =>
           ops.replace(record, {
             id: record.expected.id,
-            content: model.content(content),
+            content: ops.model.content(content),
             completed,
           }),
         ),
@@ -135,8 +137,8 @@ const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
         { requiredKeys: ['at'] },
       )
       .map(({ at, ...ask }) =>
-        command(`GET /todos?${JSON.stringify(ask)} #${at}`, ({ ops, model }) =>
-          ops.list(queryOf(model, at, ask)),
+        command(`GET /todos?${JSON.stringify(ask)} #${at}`, (ops) =>
+          ops.list(queryOf(ops.model, at, ask)),
         ),
       ),
   },
@@ -146,20 +148,20 @@ const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
  * Random sequences of operations, `fc.commands` drawn from `seed` until the budget is spent; the
  * same rules judge them as the scenarios. The same seed and budget replay the same sequences.
  */
-export async function explore(run: Run, seed: number, budget: Budget, stop: () => boolean) {
+export async function explore(ops: Operations, seed: number, budget: Budget, stop: () => boolean) {
   const started = performance.now()
-  const first = run.ops.requests
-  const spent = () => run.ops.requests - first
+  const first = ops.requests
+  const spent = () => ops.requests - first
   const left = () =>
     !stop() &&
     ('requests' in budget ? spent() < budget.requests : performance.now() - started < budget.ms)
-  const explorer: Explorer = { run, left, stats: { sequences: 0, operations: 0, listQueries: 0 } }
+  const explorer: Explorer = { ops, left, stats: { sequences: 0, operations: 0, listQueries: 0 } }
   const sequences = fc.commands([COMMANDS], { maxCommands: 40 })
   const [stream] = fc.sample(fc.infiniteStream(sequences), { seed, numRuns: 1 })
   for (const commands of stream ?? []) {
     if (!left()) break
     explorer.stats.sequences += 1
-    await fc.asyncModelRun(() => ({ model: run.model, real: explorer }), commands)
+    await fc.asyncModelRun(() => ({ model: ops.model, real: explorer }), commands)
   }
   return { ...explorer.stats, requests: spent() }
 }

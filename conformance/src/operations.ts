@@ -74,27 +74,19 @@ export class Operations {
   /** Keys of records written while a paged walk goes on. */
   private touching?: Set<string>
 
-  readonly http: HttpClient
+  /** Swapped for cleanup's client, which no signal stops. */
+  http: HttpClient
   readonly model: Model
   readonly rules: readonly Rule[]
+  /** How many requests a scenario may send at once. */
+  readonly concurrency: number
 
-  constructor(
-    http: HttpClient,
-    model: Model,
-    rules: readonly Rule[],
-    tally?: Map<string, RuleTally>,
-  ) {
+  constructor(http: HttpClient, model: Model, rules: readonly Rule[], concurrency = 1) {
     this.http = http
     this.model = model
     this.rules = rules
-    this.tally = tally ?? new Map(rules.map((rule) => [rule.id, { held: 0, failures: [] }]))
-  }
-
-  /** The same operations, model and tally over another client (cleanup's, which no signal stops). */
-  over(http: HttpClient): Operations {
-    const ops = new Operations(http, this.model, this.rules, this.tally)
-    ops.requests = this.requests
-    return ops
+    this.concurrency = concurrency
+    this.tally = new Map(rules.map((rule) => [rule.id, { held: 0, failures: [] }]))
   }
 
   private async send(
@@ -211,6 +203,24 @@ export class Operations {
   ): Promise<OwnRecord | undefined> {
     const sent = await this.send('POST', COLLECTION_PATH, bodyOf(body))
     return this.afterCreate(this.observe({ op: 'create', sent: body, probe, ...sent }))
+  }
+
+  /** Creates a record the way the server takes a create, with a content of the run's. */
+  async make(label: string, completed = false, content?: string): Promise<OwnRecord | undefined> {
+    const { model } = this
+    const { policy } = model
+    if (policy.assignsIds !== false) {
+      const record = await this.create({ content: content ?? model.content(label), completed })
+      if (record || policy.assignsIds === true) return record
+    }
+    if (policy.clientIds === 'refused') return undefined
+    const id = model.unusedId()
+    const record = await this.create({ id, content: content ?? model.content(label), completed })
+    if (!record && policy.clientIds === undefined && policy.assignsIds === undefined) {
+      policy.assignsIds = false
+      policy.clientIds = 'refused'
+    }
+    return record
   }
 
   private async afterCreate(observation: Observation): Promise<OwnRecord | undefined> {

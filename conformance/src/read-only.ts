@@ -1,7 +1,8 @@
 import { keyOf, type Model, type OwnRecord } from './model/model.ts'
 import { words } from './model/text.ts'
+import type { Operations } from './operations.ts'
 import { fieldProblem, isObject, type ListQuery, type Observation } from './rules/rule.ts'
-import { type Run, SORT_KEYS } from './scenarios.ts'
+import { SORT_KEYS } from './scenarios.ts'
 
 /**
  * The rules reads alone can judge, on the records a server already holds. Every other rule needs
@@ -26,14 +27,6 @@ export const READ_RULES: ReadonlySet<string> = new Set([
   'paging.walk',
   'paging.bad-input',
 ])
-
-/** Why a read-only run left a rule unjudged. */
-export function readOnlyReason(ruleId: string, model: Model): string {
-  if (!READ_RULES.has(ruleId)) return 'needs a write, which --read-only does not send'
-  if (model.records.size === 0)
-    return 'not judged: GET /todos listed no well-typed record to read, and a read-only run makes none'
-  return 'not judged: no read of this run could judge it on this server'
-}
 
 /** Records read back by id at most: enough to judge, few enough for a server in use. */
 const MAX_READS = 500
@@ -83,8 +76,8 @@ function walkLimits(size: number): string[] {
  * the list, asks for ids nobody holds, and filters, searches, sorts and walks the collection, so
  * that every rule reads can judge is judged on the data already there.
  */
-export async function readOnlyRun(run: Run, first: Observation): Promise<void> {
-  const { ops, model } = run
+export async function readOnlyRun(ops: Operations, first: Observation): Promise<void> {
+  const { model } = ops
   adoptListed(model, Array.isArray(first.response?.json) ? first.response.json : [])
   if (model.records.size > 0 && model.claims.includes('paging')) {
     // The ids a paged walk shows are someone's too: an id nobody holds is in neither.
@@ -96,8 +89,8 @@ export async function readOnlyRun(run: Run, first: Observation): Promise<void> {
   await ops.list()
   const records = model.settled()
   const toRead = records.slice(0, MAX_READS)
-  for (let i = 0; i < toRead.length; i += run.concurrency)
-    await Promise.all(toRead.slice(i, i + run.concurrency).map((record) => ops.get(record)))
+  for (let i = 0; i < toRead.length; i += ops.concurrency)
+    await Promise.all(toRead.slice(i, i + ops.concurrency).map((record) => ops.get(record)))
   for (let i = 0; i < 2; i++) await ops.get(String(model.unusedId()), 'unknown-id')
   for (const limit of ['0', '-1', 'abc']) await ops.list({ limit }, 'bad-paging')
   await ops.list({ limit: '2', cursor: 'not-a-cursor-of-yours' }, 'bad-paging')

@@ -1,75 +1,37 @@
 import { describeBudget } from './budget.ts'
 import { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 import { explore } from './explore.ts'
-import { createHttpClient, type HttpResponse } from './http/client.ts'
+import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
 import { type Id, keyOf, Model, type OwnRecord, stateOf } from './model/model.ts'
 import { Interrupted, Operations, recordPath, Unreachable } from './operations.ts'
 import { type ConformanceOptions, resolveOptions } from './options.ts'
-import { readOnlyReason, readOnlyRun } from './read-only.ts'
+import { READ_RULES, readOnlyRun } from './read-only.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
 import { isObject, type Rule, shown } from './rules/rule.ts'
-import { LARGE_IDS, type Run, SCENARIOS, type Scenario, WRONG_TYPES } from './scenarios.ts'
-import { isSelected } from './select.ts'
+import { LARGE_IDS, SCENARIOS, type Scenario, WRONG_TYPES } from './scenarios.ts'
 import { TOOL_NAME, TOOL_VERSION } from './version.ts'
 
 /** A short random run id: the marker `tk<id>` starts every content the run writes. */
 const runMarker = () => `tk${Math.random().toString(36).slice(2, 8).padEnd(6, '0')}`
 
+/** Whether a rule id matches any of the globs, where `*` matches any run of characters. */
+const matchesAny = (id: string, globs: readonly string[]) =>
+  globs.some((glob) =>
+    new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`).test(id),
+  )
+
+/** The objects a list answered, or none when it answered no array. */
+const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
+
 /**
- * Learns how the server takes a create (with or without an id, with or without `completed`),
- * then makes records that way. Every attempt is an observation the rules judge.
+ * Removes every record the run holds, and names what it could not remove or prove its own: a
+ * record it may have caused is named, never deleted.
  */
-function recordMaker(run: Omit<Run, 'make'>): Run['make'] {
-  const { ops, model } = run
-  return async (label, completed = false, content) => {
-    const body = { content: content ?? model.content(label), completed }
-    const { policy } = model
-    if (policy.assignsIds !== false) {
-      const record = await ops.create(body)
-      if (record || policy.assignsIds === true) return record
-    }
-    if (policy.clientIds !== 'refused') {
-      const record = await ops.create({
-        id: model.unusedId(),
-        ...body,
-        content: content ?? model.content(label),
-      })
-      if (record) return record
-      if (policy.clientIds === undefined && policy.assignsIds === undefined) {
-        policy.assignsIds = false
-        policy.clientIds = 'refused'
-      }
-    }
-    return undefined
-  }
-}
-
-/** The shapes of a create the contract allows, tried in turn until the server's is known. */
-async function learnCreates(run: Run) {
-  const { ops, model } = run
-  const plain = await ops.create({ content: model.content('first'), completed: false })
-  if (!plain) model.policy.assignsIds = false
-  const withId = await ops.create({
-    id: model.unusedId(),
-    content: model.content('chosen id'),
-    completed: true,
-  })
-  if (!withId && model.policy.clientIds === undefined) model.policy.clientIds = 'refused'
-  if (plain || withId) {
-    await ops.create({
-      ...(plain ? {} : { id: model.unusedId() }),
-      content: model.content('no completed'),
-    })
-  }
-  await ops.list()
-}
-
-/** Removes every record the run holds; names what it could not remove or prove its own. */
-async function cleanUp(run: Run): Promise<CleanupOutcome> {
-  const { ops, model } = run
+async function cleanUp(ops: Operations, unreachable: string | undefined): Promise<CleanupOutcome> {
+  const { model } = ops
   const residue: Residue[] = []
   const leave = (id: Id, content: unknown, reason: string, possible = true) =>
     residue.push({
@@ -78,7 +40,6 @@ async function cleanUp(run: Run): Promise<CleanupOutcome> {
       reason,
       ...(possible ? { possible } : {}),
     })
-  /** Whether a record read back still shows the run's own state. */
   const stillOurs = (record: OwnRecord, item: Record<string, unknown>) =>
     item.content === record.expected.content || record.tolerated.has(stateOf(item))
   for (const { id, content } of model.shared)
@@ -87,114 +48,91 @@ async function cleanUp(run: Run): Promise<CleanupOutcome> {
       content,
       'a create answered with the id of a record that was there before the run: not deleted, as the id is someone else’s too',
     )
-  let unanswered = 0
-  for (const record of model.live()) {
-    const { id, content } = record.expected
-    // A DELETE that hangs would hang for every record: after a few, the rest are named instead.
-    if (unanswered >= 3) {
-      leave(id, content, 'not removed: DELETE got no answer for the records before it')
-      continue
+  const gone = (reason: string) => {
+    for (const { expected } of model.live())
+      leave(expected.id, expected.content, 'not removed: the server stopped answering')
+    return {
+      residue,
+      verified: false,
+      unverifiedBecause: `the server stopped answering (${reason})`,
     }
-    // Read back first: an id the run holds in doubt may be someone else's record by now.
-    if (record.maybeGone) {
-      const read = await ops.get(record)
-      const body = read.response?.json
-      if (read.response?.status === 404) continue
-      if (!isObject(body) || !(stillOurs(record, body) || model.ownsContent(body.content))) {
-        leave(id, content, 'not deleted: the record at its id no longer reads as the run’s own')
-        continue
+  }
+  if (unreachable !== undefined) return gone(unreachable)
+  try {
+    // A create that got no answer may have stored its record: its unique content proves it the run's.
+    if (model.unanswered.size > 0) {
+      const listed = await ops.list()
+      for (const { id, content, completed } of listedItems(listed.response?.json)) {
+        if (typeof content !== 'string' || !model.unanswered.has(content)) continue
+        if (model.records.has(keyOf(id)) || (typeof id !== 'number' && typeof id !== 'string'))
+          continue
+        const sent: string[] = []
+        const record = model.adopt(
+          { id, content, completed: completed === true },
+          { op: 'create', sent, exchange: listed.exchange },
+        )
+        record.uncertain = true
       }
     }
-    const { response, error } = await ops.delete(record)
-    unanswered = response ? 0 : unanswered + 1
-    if (!response || response.status >= 300) {
-      const outcome = response ? `answered ${response.status}` : `got no answer (${error})`
-      leave(id, content, `DELETE ${recordPath(id)} ${outcome}`, !response)
-    }
-  }
-  // A create that got no answer may have stored its record: the unique content proves it the run's.
-  if (model.unanswered.size > 0) {
-    const listed = await ops.list()
-    for (const item of listedItems(listed.response)) {
-      const { id, content } = item
-      if (typeof content !== 'string' || !model.unanswered.has(content)) continue
-      if (model.records.has(keyOf(id)) || (typeof id !== 'number' && typeof id !== 'string'))
+    let unanswered = 0
+    for (const record of model.live()) {
+      const { id, content } = record.expected
+      // A DELETE that hangs would hang for every record: after a few, the rest are named instead.
+      if (unanswered >= 3) {
+        leave(id, content, 'not removed: DELETE got no answer for the records before it')
         continue
-      const record = model.adopt(
-        { id, content, completed: item.completed === true },
-        { op: 'create', sent: [], exchange: listed.exchange },
+      }
+      // An id the run holds in doubt may be someone else's record by now: read it back first.
+      if (record.maybeGone) {
+        const read = await ops.get(record)
+        const body = read.response?.json
+        if (read.response?.status === 404) continue
+        if (!isObject(body) || !(stillOurs(record, body) || model.ownsContent(body.content))) {
+          leave(id, content, 'not deleted: the record at its id no longer reads as the run’s own')
+          continue
+        }
+      }
+      const { response, error } = await ops.delete(record)
+      unanswered = response ? 0 : unanswered + 1
+      if (!response || response.status >= 300) {
+        const outcome = response ? `answered ${response.status}` : `got no answer (${error})`
+        leave(id, content, `DELETE ${recordPath(id)} ${outcome}`, !response)
+      }
+    }
+    const final = await ops.list()
+    if (final.response?.status !== 200 || !Array.isArray(final.response.json)) {
+      const because = `the final GET /todos answered ${final.response?.status ?? final.error}`
+      return { residue, verified: false, unverifiedBecause: because }
+    }
+    for (const item of listedItems(final.response.json)) {
+      const id = item.id as Id
+      const record = model.records.get(keyOf(id))
+      const ours = record !== undefined && stillOurs(record, item)
+      const unknown = !ours && !model.foreign.has(keyOf(id))
+      const refusedAndStored = model.refusedCreates.some(
+        ({ sent }) =>
+          isObject(sent) && JSON.stringify(sent.content) === JSON.stringify(item.content),
       )
-      record.uncertain = true
-      const { response } = await ops.delete(record)
-      if (!response || response.status >= 300)
+      if (ours && !residue.some((r) => String(r.id) === String(id)))
+        leave(id, item.content, 'still listed after its DELETE answered success', false)
+      else if (unknown && model.ownsContent(item.content))
         leave(
           id,
-          content,
-          `its create got no answer; DELETE answered ${response?.status ?? 'nothing'}`,
-          false,
+          item.content,
+          'carries the run’s marker, but no create answered with it: not deleted',
+        )
+      else if (unknown && refusedAndStored)
+        leave(
+          id,
+          item.content,
+          'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own',
         )
     }
+    return { residue, verified: true }
+  } catch (error) {
+    if (error instanceof Unreachable) return gone(error.message)
+    throw error
   }
-  const final = await ops.list()
-  if (final.response?.status !== 200 || !Array.isArray(final.response.json)) {
-    const because = `the final GET /todos answered ${final.response?.status ?? final.error}`
-    return { residue, verified: false, unverifiedBecause: because }
-  }
-  for (const item of listedItems(final.response)) {
-    const id = item.id as Id
-    const record = model.records.get(keyOf(id))
-    const ours = record !== undefined && stillOurs(record, item)
-    const foreign = model.foreign.has(keyOf(id))
-    if (record && ours && !residue.some((r) => String(r.id) === String(id)))
-      leave(id, item.content, 'still listed after its DELETE answered success', false)
-    else if (!ours && !foreign && model.ownsContent(item.content))
-      leave(
-        id,
-        item.content,
-        'carries the run’s marker, but no create answered with it: not deleted',
-      )
-    else if (
-      !ours &&
-      !foreign &&
-      model.refusedCreates.some(
-        (create) =>
-          isObject(create.sent) &&
-          JSON.stringify(create.sent.content) === JSON.stringify(item.content),
-      )
-    )
-      leave(
-        id,
-        item.content,
-        'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own',
-      )
-  }
-  return { residue, verified: true }
-}
-
-/** The objects a list answered, or none when it answered no array. */
-const listedItems = (response: HttpResponse | undefined) =>
-  response?.status === 200 && Array.isArray(response.json) ? response.json.filter(isObject) : []
-
-/** Why a counted rule was not judged. */
-function unjudgedReason(rule: Rule, model: Model): string {
-  if (model.records.size === 0)
-    return 'not judged: no create succeeded, so no record could be read, changed or deleted (see create.answers-stored)'
-  return `not judged: no exchange of this run could judge it on this server${rule.level === 'paging' ? ' (paging needs limit honoured)' : ''}`
-}
-
-/** Hints that save an implementer a search. */
-function hintsFor(report: Pick<ConformanceReport, 'baseUrl' | 'checks'>): string[] {
-  const hints: string[] = []
-  if (/\/todos\/?$/.test(new URL(report.baseUrl).pathname))
-    hints.push(
-      `The base URL ends in /todos, so the kit asked for ${report.baseUrl}/todos. Give the URL the collection sits below: ${report.baseUrl.replace(/\/todos\/?$/, '')}`,
-    )
-  const failed = report.checks.filter((check) => check.status === 'failed' && check.counted)
-  if (failed.length > 0 && failed.every((check) => check.level === 'paging'))
-    hints.push(
-      'Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.',
-    )
-  return hints
 }
 
 /**
@@ -210,20 +148,21 @@ function hintsFor(report: Pick<ConformanceReport, 'baseUrl' | 'checks'>): string
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const resolved = resolveOptions(options)
-  const selected = allRules.filter((rule) => isSelected(rule.id, resolved.only, resolved.skip))
+  const { only, skip, signal, seed, budget, readOnly } = resolved
+  const selected = allRules.filter(
+    (rule) => (only.length === 0 || matchesAny(rule.id, only)) && !matchesAny(rule.id, skip),
+  )
   if (selected.length === 0) {
     throw new InvalidOptionsError(
-      `No rule matches only [${resolved.only.join(', ')}] and skip [${resolved.skip.join(', ')}]; see --list`,
+      `No rule matches only [${only.join(', ')}] and skip [${skip.join(', ')}]; see --list`,
     )
   }
   const startedAt = new Date()
   const started = performance.now()
   const model = new Model(runMarker())
   model.claims = resolved.capabilities
-  const http = createHttpClient(resolved)
-  const ops = new Operations(http, model, selected)
-  const base = { ops, model, concurrency: resolved.concurrency }
-  const run: Run = { ...base, make: recordMaker(base) }
+  const ops = new Operations(createHttpClient(resolved), model, selected, resolved.concurrency)
+  const counts = (rule: { level: Rule['level'] }) => levelCounts(rule.level, resolved)
 
   const unreachableAtStart = (reason: string) =>
     new ServerUnreachableError(
@@ -233,113 +172,78 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     throw error instanceof Unreachable ? unreachableAtStart(error.message) : error
   })
   if (first.error !== undefined && !first.response) throw unreachableAtStart(first.error)
-  if (Array.isArray(first.response?.json)) {
-    for (const item of first.response.json) if (isObject(item)) model.foreign.add(keyOf(item.id))
-  }
+  for (const item of listedItems(first.response?.json)) model.foreign.add(keyOf(item.id))
 
   let unreachable: string | undefined
-  const countedFailure = () =>
-    selected.some(
-      (rule) =>
-        levelCounts(rule.level, resolved) && (ops.tally.get(rule.id)?.failures.length ?? 0) > 0,
-    )
   const stop = () =>
-    resolved.signal?.aborted === true ||
+    signal?.aborted === true ||
     unreachable !== undefined ||
-    (resolved.bail && countedFailure())
-  /** Runs a part of the run; a lost connection that a fresh GET confirms ends the run. */
-  const guarded = async (name: string, part: () => Promise<unknown>) => {
-    if (stop()) return
-    resolved.onProgress?.(name)
-    try {
-      await part()
-    } catch (error) {
-      if (error instanceof Interrupted) return
-      if (!(error instanceof Unreachable)) throw error
-      unreachable = error.message
-    }
-  }
+    (resolved.bail &&
+      selected.some((rule) => counts(rule) && ops.tally.get(rule.id)?.failures.length))
   let exploration = { sequences: 0, operations: 0, listQueries: 0, requests: 0 }
   const randomSequences: Scenario = {
-    name: `random sequences (seed ${resolved.seed})`,
+    name: `random sequences (seed ${seed})`,
     async run() {
-      exploration = await explore(run, resolved.seed, resolved.budget, stop)
+      exploration = await explore(ops, seed, budget, stop)
     },
   }
-  let cleanup: CleanupOutcome = { residue: [], verified: false, unverifiedBecause: 'not run' }
+  const parts: Scenario[] = readOnly
+    ? [{ name: 'reads of the records already there', run: () => readOnlyRun(ops, first) }]
+    : [...SCENARIOS, randomSequences, LARGE_IDS, WRONG_TYPES]
+  let cleanup: CleanupOutcome = { residue: [], verified: true }
   try {
-    if (resolved.readOnly) {
-      await guarded('reads of the records already there', () => readOnlyRun(run, first))
-    } else {
-      await guarded('how the server takes a create', () => learnCreates(run))
-      for (const { name, run: part } of [...SCENARIOS, randomSequences, LARGE_IDS, WRONG_TYPES])
-        await guarded(name, () => part(run))
+    for (const part of parts) {
+      if (stop()) break
+      resolved.onProgress?.(part.name)
+      try {
+        await part.run(ops)
+      } catch (error) {
+        // A lost connection that a fresh GET confirmed ends the run; an interrupted one, the part.
+        if (error instanceof Unreachable) unreachable = error.message
+        else if (!(error instanceof Interrupted)) throw error
+      }
     }
   } finally {
     // Cleanup ignores the run's signal: an interrupted run still removes its records.
-    const cleanupOps = ops.over(createHttpClient({ ...resolved, signal: undefined }))
-    const gone = (reason: string, residue: Residue[] = []) => ({
-      residue,
-      verified: false,
-      unverifiedBecause: `the server stopped answering (${reason})`,
-    })
-    cleanup = resolved.readOnly
-      ? { residue: [], verified: true }
-      : unreachable === undefined
-        ? await cleanUp({ ...run, ops: cleanupOps }).catch((error: unknown) => {
-            if (error instanceof Unreachable) return gone(error.message)
-            throw error
-          })
-        : gone(
-            unreachable,
-            model.live().map(({ expected: { id, content } }) => {
-              const reason = 'not removed: the server stopped answering'
-              return { id, content, reason, possible: true }
-            }),
-          )
-    ops.requests = cleanupOps.requests
+    ops.http = createHttpClient({ ...resolved, signal: undefined })
+    if (!readOnly) cleanup = await cleanUp(ops, unreachable)
   }
 
-  const checks: CheckResult[] = allRules.map((rule) => {
+  const interrupted = signal?.aborted === true
+  const unjudged = (rule: Rule) => {
+    if (unreachable) return `not judged: the server stopped answering (${unreachable})`
+    if (interrupted) return 'not judged: interrupted'
+    if (readOnly && !READ_RULES.has(rule.id))
+      return 'needs a write, which --read-only does not send'
+    if (readOnly && model.records.size === 0)
+      return 'not judged: GET /todos listed no well-typed record to read, and a read-only run makes none'
+    if (model.records.size === 0)
+      return 'not judged: no create succeeded, so no record could be read, changed or deleted (see create.answers-stored)'
+    if (readOnly) return 'not judged: no read of this run could judge it on this server'
+    return `not judged: no exchange of this run could judge it on this server${rule.level === 'paging' ? ' (paging needs limit honoured)' : ''}`
+  }
+  const checks = allRules.map((rule): CheckResult => {
     const tally = ops.tally.get(rule.id)
-    const base = {
-      id: rule.id,
-      title: rule.title,
-      level: rule.level,
-      rule: rule.section,
-      counted: levelCounts(rule.level, resolved),
-      held: tally?.held ?? 0,
-    }
+    const { id, title, level, section } = rule
+    const base = { id, title, level, rule: section, counted: counts(rule), held: tally?.held ?? 0 }
+    const [failure, ...more] = tally?.failures ?? []
     if (!tally) return { ...base, status: 'skipped', message: NOT_SELECTED }
-    const [failure, ...more] = tally.failures
-    if (failure) {
-      const { failed, ...details } = failure
-      return {
-        ...base,
-        status: 'failed',
-        occurrences: more.length + 1,
-        message: failed,
-        ...details,
-      }
+    if (!failure) {
+      if (tally.held > 0) return { ...base, status: 'passed' }
+      return { ...base, status: 'skipped', message: unjudged(rule) }
     }
-    if (tally.held > 0) return { ...base, status: 'passed' }
-    const why = unreachable
-      ? `not judged: the server stopped answering (${unreachable})`
-      : resolved.signal?.aborted
-        ? 'not judged: interrupted'
-        : resolved.readOnly
-          ? readOnlyReason(rule.id, model)
-          : unjudgedReason(rule, model)
-    return { ...base, status: 'skipped', message: why }
+    const { failed, ...details } = failure
+    return { ...base, status: 'failed', occurrences: more.length + 1, message: failed, ...details }
   })
   for (const [i, result] of checks.entries())
     resolved.onResult?.(result, { done: i + 1, total: checks.length })
-  const count = (status: CheckResult['status']) =>
-    checks.filter((check) => check.status === status).length
-  const interrupted = resolved.signal?.aborted === true
+  const summary = { passed: 0, failed: 0, skipped: 0 }
+  for (const { status } of checks) summary[status] += 1
   const failed = checks.some((check) => check.status === 'failed' && check.counted)
   const notRun = checks.filter((check) => check.status === 'skipped' && check.counted)
-  const unjudged = notRun.filter((check) => check.message !== NOT_SELECTED)
+  const halted = interrupted || unreachable !== undefined
+  const { policy } = model
+  const { residue, ...cleanupState } = cleanup
   const report = {
     tool: TOOL_NAME,
     version: TOOL_VERSION,
@@ -349,35 +253,41 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     marker: model.marker,
     capabilities: resolved.capabilities,
     strict: resolved.strict,
-    readOnly: resolved.readOnly,
-    ok: !failed && !interrupted && unreachable === undefined && unjudged.length === 0,
+    readOnly,
+    ok: !failed && !halted && notRun.every((check) => check.message === NOT_SELECTED),
     interrupted,
-    verdict: failed ? 'fail' : interrupted || notRun.length > 0 || unreachable ? 'partial' : 'pass',
+    verdict: failed ? 'fail' : halted || notRun.length > 0 ? 'partial' : 'pass',
     notRun: notRun.length,
     ...(unreachable === undefined ? {} : { unreachable }),
     observed: {
       idAssignment:
-        model.policy.assignsIds === undefined
-          ? 'unknown'
-          : model.policy.assignsIds
-            ? 'assigns'
-            : 'refuses',
-      clientIds: model.policy.clientIds ?? 'unknown',
-      idType: model.policy.idType ?? 'unknown',
+        policy.assignsIds === undefined ? 'unknown' : policy.assignsIds ? 'assigns' : 'refuses',
+      clientIds: policy.clientIds ?? 'unknown',
+      idType: policy.idType ?? 'unknown',
       foreignRecordsAtStart: model.foreign.size,
-      trimsContent: model.policy.trims === true,
+      trimsContent: policy.trims === true,
     },
-    exploration: { seed: resolved.seed, budget: describeBudget(resolved.budget), ...exploration },
+    exploration: { seed, budget: describeBudget(budget), ...exploration },
     requests: ops.requests,
-    summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
+    summary,
     checks,
-    residue: cleanup.residue,
-    cleanup: {
-      verified: cleanup.verified,
-      ...(cleanup.unverifiedBecause === undefined
-        ? {}
-        : { unverifiedBecause: cleanup.unverifiedBecause }),
-    },
+    residue,
+    cleanup: cleanupState,
   } satisfies Omit<ConformanceReport, 'hints'>
   return { ...report, hints: hintsFor(report) }
+}
+
+/** Hints that save an implementer a search. */
+function hintsFor({ baseUrl, checks }: Pick<ConformanceReport, 'baseUrl' | 'checks'>): string[] {
+  const hints: string[] = []
+  if (/\/todos\/?$/.test(new URL(baseUrl).pathname))
+    hints.push(
+      `The base URL ends in /todos, so the kit asked for ${baseUrl}/todos. Give the URL the collection sits below: ${baseUrl.replace(/\/todos\/?$/, '')}`,
+    )
+  const failed = checks.filter((check) => check.status === 'failed' && check.counted)
+  if (failed.length > 0 && failed.every((check) => check.level === 'paging'))
+    hints.push(
+      'Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.',
+    )
+  return hints
 }

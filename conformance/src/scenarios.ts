@@ -1,5 +1,5 @@
 import type { OrderKey } from '@todokit/sdk/contract'
-import { type Model, type OwnRecord, stateOf } from './model/model.ts'
+import { type OwnRecord, stateOf } from './model/model.ts'
 import type { Operations } from './operations.ts'
 import { isObject, type ListQuery } from './rules/rule.ts'
 
@@ -30,23 +30,13 @@ export const EDGE_CONTENTS = [
 /** Large ids where storage types end: 32-bit, unsigned 32-bit, and JSON's exact integers. */
 export const EDGE_IDS = [2 ** 31 - 1, 2 ** 31, 2 ** 32 + 1, 2 ** 53 - 1]
 
-/** What scenarios share: the operations, the model and the room to make records. */
-export interface Run {
-  ops: Operations
-  model: Model
-  /** Creates a record the way the server accepts, with a content of the run's. */
-  make(label: string, completed?: boolean, content?: string): Promise<OwnRecord | undefined>
-  /** How many requests may go at once. */
-  concurrency: number
-}
-
 /** One scripted scenario: a name for the report and the operations it drives. */
 export interface Scenario {
   name: string
-  run(run: Run): Promise<void>
+  run(ops: Operations): Promise<void>
 }
 
-const plainReads = async ({ ops }: Run, record: OwnRecord) => {
+const plainReads = async (ops: Operations, record: OwnRecord) => {
   await ops.get(record)
   await ops.list()
 }
@@ -55,25 +45,25 @@ const plainReads = async ({ ops }: Run, record: OwnRecord) => {
 const onRecord = (
   name: string,
   label: string,
-  act: (run: Run, record: OwnRecord) => Promise<unknown>,
+  act: (ops: Operations, record: OwnRecord) => Promise<unknown>,
 ): Scenario => ({
   name,
-  async run(run) {
-    const record = await run.make(label, false)
+  async run(ops) {
+    const record = await ops.make(label, false)
     if (!record) return
-    await act(run, record)
-    await plainReads(run, record)
+    await act(ops, record)
+    await plainReads(ops, record)
   },
 })
 
 /** Every kind of read the kit knows, aimed at one record. */
-async function allReads({ ops, model }: Run, record: OwnRecord) {
+async function allReads(ops: Operations, record: OwnRecord) {
   await ops.get(record)
   await ops.list()
   await ops.list({ content: record.expected.content })
   await ops.list({ completed: String(record.expected.completed) })
   await ops.list({ id: String(record.expected.id) })
-  await ops.list({ q: model.marker })
+  await ops.list({ q: ops.model.marker })
   await ops.list({ order: ['content'] })
 }
 
@@ -91,73 +81,94 @@ export const SORT_KEYS: OrderKey[][] = [
 /** Today's catalogue as data: the scripted scenarios, in the order they run. */
 export const SCENARIOS: Scenario[] = [
   {
-    name: 'create, then read back by id and in the list',
-    async run(run) {
-      const done = await run.make('done', true)
-      const open = await run.make('open', false)
-      for (const record of [open, done]) if (record) await plainReads(run, record)
+    name: 'how the server takes a create',
+    async run(ops) {
+      // The shapes of a create the contract allows, tried in turn until the server's is known.
+      const { model } = ops
+      const plain = await ops.create({ content: model.content('first'), completed: false })
+      if (!plain) model.policy.assignsIds = false
+      const withId = await ops.create({
+        id: model.unusedId(),
+        content: model.content('chosen id'),
+        completed: true,
+      })
+      if (!withId && model.policy.clientIds === undefined) model.policy.clientIds = 'refused'
+      if (plain || withId) {
+        await ops.create({
+          ...(plain ? {} : { id: model.unusedId() }),
+          content: model.content('no completed'),
+        })
+      }
+      await ops.list()
     },
   },
-  onRecord('PATCH one field, then the other', 'patched', async (run, record) => {
-    await run.ops.patch(record, { completed: true })
-    await plainReads(run, record)
-    await run.ops.patch(record, { content: run.model.content('patched again') })
+  {
+    name: 'create, then read back by id and in the list',
+    async run(ops) {
+      const done = await ops.make('done', true)
+      const open = await ops.make('open', false)
+      for (const record of [open, done]) if (record) await plainReads(ops, record)
+    },
+  },
+  onRecord('PATCH one field, then the other', 'patched', async (ops, record) => {
+    await ops.patch(record, { completed: true })
+    await plainReads(ops, record)
+    await ops.patch(record, { content: ops.model.content('patched again') })
   }),
-  onRecord('PUT the complete record', 'replaced', ({ ops, model }, record) =>
+  onRecord('PUT the complete record', 'replaced', (ops, record) =>
     ops.replace(record, {
       id: record.expected.id,
-      content: model.content('replacement'),
+      content: ops.model.content('replacement'),
       completed: true,
     }),
   ),
   {
     name: 'DELETE, then read and delete again',
-    async run(run) {
-      const record = await run.make('deleted')
+    async run(ops) {
+      const record = await ops.make('deleted')
       if (!record) return
-      await run.ops.delete(record)
-      await run.ops.list()
-      const read = await run.ops.get(record, 'unknown-id')
+      await ops.delete(record)
+      await ops.list()
+      const read = await ops.get(record, 'unknown-id')
       // A freed id that answers may hold someone else's new record: it is never deleted.
-      if (read.response?.status === 404) await run.ops.delete(record, 'unknown-id')
+      if (read.response?.status === 404) await ops.delete(record, 'unknown-id')
     },
   },
   {
     name: 'reads of every kind before and after writes of every kind',
-    async run(run) {
+    async run(ops) {
       const writes: Array<(record: OwnRecord) => Promise<unknown>> = [
-        (record) => run.ops.patch(record, { content: run.model.content('cache content') }),
-        (record) => run.ops.patch(record, { completed: !record.expected.completed }),
+        (record) => ops.patch(record, { content: ops.model.content('cache content') }),
+        (record) => ops.patch(record, { completed: !record.expected.completed }),
         (record) =>
-          run.ops.replace(record, {
+          ops.replace(record, {
             id: record.expected.id,
-            content: run.model.content('cache put'),
+            content: ops.model.content('cache put'),
             completed: !record.expected.completed,
           }),
-        (record) => run.ops.delete(record),
+        (record) => ops.delete(record),
       ]
       for (const write of writes) {
-        const record = await run.make('cache before', false)
+        const record = await ops.make('cache before', false)
         if (!record) return
-        await allReads(run, record)
+        await allReads(ops, record)
         await write(record)
-        await allReads(run, record)
+        await allReads(ops, record)
       }
     },
   },
   {
     name: 'edge values: create, read, filter and search each',
-    async run(run) {
-      const { ops } = run
+    async run(ops) {
       for (const content of EDGE_CONTENTS) {
-        const record = await run.make('edge', false, content)
+        const record = await ops.make('edge', false, content)
         if (!record) continue
         await ops.get(record)
         await ops.list({ content: record.expected.content })
         if (content.trim()) await ops.list({ q: content.trim() })
       }
       await ops.list()
-      const target = await run.make('edge patch', false)
+      const target = await ops.make('edge patch', false)
       if (!target) return
       for (const content of ['42', 'x'.repeat(300), 'emoji 🙂', '']) {
         await ops.patch(target, { content })
@@ -168,8 +179,8 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'filters, search and sort, alone and combined',
-    async run(run) {
-      const { ops, model } = run
+    async run(ops) {
+      const { model } = ops
       const words = ['alpha Beta', 'beta gamma', 'Gamma delta', 'delta alpha', 'Épée alpha']
       const made: OwnRecord[] = []
       // Ids of two lengths, so an order that compares ids as text shows.
@@ -182,7 +193,7 @@ export const SCENARIOS: Scenario[] = [
         if (shorter) made.push(shorter)
       }
       for (const [i, word] of words.entries()) {
-        const record = await run.make(word, i % 2 === 0)
+        const record = await ops.make(word, i % 2 === 0)
         if (record) made.push(record)
       }
       const queries: ListQuery[] = [
@@ -204,22 +215,22 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'ids: concurrent creates, large ids, an id already taken',
-    async run(run) {
-      const { ops, model } = run
+    async run(ops) {
+      const { model } = ops
       const labels = Array.from(
-        { length: Math.min(run.concurrency, 8) },
+        { length: Math.min(ops.concurrency, 8) },
         (_, i) => `concurrent ${i}`,
       )
-      await Promise.all(labels.map((label) => run.make(label)))
+      await Promise.all(labels.map((label) => ops.make(label)))
       await ops.list()
       if (model.policy.clientIds === 'stored') {
-        const holder = await run.make('taken')
+        const holder = await ops.make('taken')
         if (holder) {
           await ops.create(
             { id: holder.expected.id, content: model.content('same id'), completed: true },
             'taken-id',
           )
-          await plainReads(run, holder)
+          await plainReads(ops, holder)
         }
       }
     },
@@ -227,11 +238,11 @@ export const SCENARIOS: Scenario[] = [
   onRecord(
     'writes at once to one record, and a read while one is under way',
     'concurrent',
-    async ({ ops, model }, record) => {
+    async (ops, record) => {
       // Either order of the two PATCHes is correct, and so is either answer of each: only the
       // reads after both show whether one was lost.
       record.concurrent = true
-      const content = model.content('concurrent content')
+      const content = ops.model.content('concurrent content')
       const answers = await Promise.all([
         ops.patch(record, { content }),
         ops.patch(record, { completed: true }),
@@ -252,7 +263,7 @@ export const SCENARIOS: Scenario[] = [
       else if (record.lastWrite)
         record.lastWrite = { ...record.lastWrite, sent: ['content', 'completed'] }
       await ops.get(record)
-      const next = { content: model.content('whole write'), completed: false }
+      const next = { content: ops.model.content('whole write'), completed: false }
       const allowed = [stateOf(record.expected), stateOf(next)]
       const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
       await Promise.all([
@@ -265,10 +276,10 @@ export const SCENARIOS: Scenario[] = [
   ),
   {
     name: 'PUT and PATCH whose body id differs from the path',
-    async run(run) {
-      const { ops, model } = run
+    async run(ops) {
+      const { model } = ops
       for (const method of ['replace', 'patch'] as const) {
-        const [first, second] = [await run.make('path record'), await run.make('body record')]
+        const [first, second] = [await ops.make('path record'), await ops.make('body record')]
         if (!first || !second) return
         await ops[method](
           first,
@@ -284,24 +295,24 @@ export const SCENARIOS: Scenario[] = [
   onRecord(
     'path ids that are not canonical integers, and ids nobody holds',
     'path',
-    async ({ ops, model }, record) => {
+    async (ops, record) => {
       const id = String(record.expected.id)
       await ops.get(`${id}abc`, 'path-id')
       await ops.patch(`${id}abc`, { completed: true }, 'path-id')
       await ops.get(`0${id}`, 'canonical-path-id')
       await ops.get(`${id}.0`, 'canonical-path-id')
       await ops.get(`+${id}`, 'canonical-path-id')
-      const unused = model.unusedId()
+      const unused = ops.model.unusedId()
       const read = await ops.get(String(unused), 'unknown-id')
       // Only an id that reads as nobody's is written to: it may be someone's the run cannot list.
       if (read.response?.status === 404) {
         await ops.patch(String(unused), { completed: true }, 'unknown-id')
         await ops.delete(String(unused), 'unknown-id')
-        const free = model.unusedId()
+        const free = ops.model.unusedId()
         if ((await ops.get(String(free), 'unknown-id')).response?.status === 404) {
           await ops.replace(
             String(free),
-            { id: free, content: model.content('put to a free id'), completed: false },
+            { id: free, content: ops.model.content('put to a free id'), completed: false },
             'unknown-id',
           )
         }
@@ -311,12 +322,12 @@ export const SCENARIOS: Scenario[] = [
   onRecord(
     'malformed JSON, a PUT without a field, an empty PATCH',
     'mistakes',
-    async ({ ops, model }, record) => {
+    async (ops, record) => {
       await ops.create('{"content": "unterminated', 'malformed-json')
       await ops.patch(record, '{"completed": tru', 'malformed-json')
       await ops.replace(
         record,
-        { id: record.expected.id, content: model.content('no completed') },
+        { id: record.expected.id, content: ops.model.content('no completed') },
         'missing-field',
       )
       await ops.patch(record, {}, 'empty-patch')
@@ -324,17 +335,17 @@ export const SCENARIOS: Scenario[] = [
   ),
   {
     name: 'paged walks, alone, with a query, and while records change',
-    async run(run) {
-      const { ops, model } = run
+    async run(ops) {
+      const { model } = ops
       for (let tries = 0; model.settled().length < 9 && tries < 20; tries++) {
-        if (!(await run.make('page'))) return
+        if (!(await ops.make('page'))) return
       }
       for (const limit of ['1', '2', '3']) await ops.walk({ limit })
       await ops.walk({ limit: '2', completed: 'false', order: ['content'] })
       await ops.walk({ limit: '2', order: ['-id'] })
       const doomed = model.settled()[0]
       await ops.walk({ limit: '2' }, async () => {
-        await run.make('created mid-walk')
+        await ops.make('created mid-walk')
         if (doomed) await ops.delete(doomed)
       })
       for (const limit of ['0', '-1', 'abc']) await ops.list({ limit }, 'bad-paging')
@@ -343,12 +354,12 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'a collection larger than a server’s internal page',
-    async run(run) {
-      for (let tries = 0; run.model.settled().length < 110 && tries < 150; tries++) {
-        if (!(await run.make('bulk'))) return
+    async run(ops) {
+      for (let tries = 0; ops.model.settled().length < 110 && tries < 150; tries++) {
+        if (!(await ops.make('bulk'))) return
       }
-      await run.ops.list()
-      await run.ops.walk({ limit: '50' })
+      await ops.list()
+      await ops.walk({ limit: '50' })
     },
   },
 ]
@@ -359,8 +370,8 @@ export const SCENARIOS: Scenario[] = [
  */
 export const LARGE_IDS: Scenario = {
   name: 'ids where storage types end',
-  async run(run) {
-    const { ops, model } = run
+  async run(ops) {
+    const { model } = ops
     if (model.policy.clientIds !== 'stored') return
     for (const id of EDGE_IDS) {
       if (model.records.has(JSON.stringify(id)) || model.foreign.has(JSON.stringify(id))) continue
@@ -369,7 +380,7 @@ export const LARGE_IDS: Scenario = {
         'large-id',
       )
       if (record) await ops.get(record)
-      const after = await run.make('after large id')
+      const after = await ops.make('after large id')
       if (after) await ops.get(after)
       await ops.list()
       if (record) await ops.delete(record)
@@ -380,10 +391,10 @@ export const LARGE_IDS: Scenario = {
 /** Wrong types in every field of every write: last, as a lax server may store them and break. */
 export const WRONG_TYPES: Scenario = {
   name: 'wrongly typed fields in every write',
-  async run(run) {
-    const { ops, model } = run
+  async run(ops) {
+    const { model } = ops
     const bad: unknown[] = [null, 123, true, [], {}, ['x'], { a: 1 }]
-    const record = await run.make('typed', false)
+    const record = await ops.make('typed', false)
     if (record) {
       for (const value of bad) {
         await ops.patch(record, { content: value }, 'wrong-type')
@@ -414,7 +425,7 @@ export const WRONG_TYPES: Scenario = {
         { id: record.expected.id, content: 7, completed: 'false' },
         'wrong-type',
       )
-      await plainReads(run, record)
+      await plainReads(ops, record)
     }
     const withId = model.policy.clientIds === 'stored'
     const idOf = () => (withId ? { id: model.unusedId() } : {})
