@@ -13,23 +13,18 @@ async function closedPortUrl(): Promise<string> {
   return server.url
 }
 
-function client(fetch: FetchLike, timeout = 1_000) {
-  const exchanges: Exchange[] = []
-  const http = createHttpClient({
-    baseUrl: BASE,
-    fetch,
-    headers: { authorization: 'Bearer t' },
-    timeout,
-  })
-  return { http: http.recording((exchange) => exchanges.push(exchange)), exchanges }
-}
+const client = (fetch: FetchLike, timeout = 1_000) =>
+  createHttpClient({ baseUrl: BASE, fetch, headers: { authorization: 'Bearer t' }, timeout })
+
+/** The exchange a failed request carries. */
+const exchangeOf = (error: unknown) => (error as { exchange?: Exchange }).exchange
 
 describe('createHttpClient', () => {
   it('records method, URL, headers (secrets redacted), body, status and a standard status text', async () => {
-    const { http, exchanges } = client(() => new Response('{"id":1}', { status: 201 }))
+    const http = client(() => new Response('{"id":1}', { status: 201 }))
     const response = await http.request('POST', '/todos', { json: { content: 'a' } })
     expect(response.json).toEqual({ id: 1 })
-    expect(exchanges).toEqual([
+    expect(response.exchange).toEqual(
       expect.objectContaining({
         method: 'POST',
         url: `${BASE}/todos`,
@@ -42,13 +37,14 @@ describe('createHttpClient', () => {
         statusText: 'Created',
         responseBody: '{"id":1}',
       }),
-    ])
+    )
   })
 
   it('fails a request that gets no answer within the timeout, even if the handler ignores the signal', async () => {
-    const { http, exchanges } = client(() => new Promise<Response>(() => {}), 50)
-    await expect(http.request('GET', '/todos')).rejects.toBeInstanceOf(RequestTimeoutError)
-    expect(exchanges[0]?.error).toMatch(/no answer within 50 ms/)
+    const http = client(() => new Promise<Response>(() => {}), 50)
+    const error = await http.request('GET', '/todos').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RequestTimeoutError)
+    expect(exchangeOf(error)?.error).toMatch(/no answer within 50 ms/)
   })
 
   it('reports a refused connection as a network error naming the cause', async () => {
@@ -63,7 +59,7 @@ describe('createHttpClient', () => {
 
   it('follows a redirect within the same origin', async () => {
     const seen: string[] = []
-    const { http } = client((request) => {
+    const http = client((request) => {
       seen.push(request.url)
       return request.url.endsWith('/old')
         ? new Response(null, { status: 308, headers: { location: '/todos' } })
@@ -76,14 +72,14 @@ describe('createHttpClient', () => {
 
   it('does not follow a redirect to another host', async () => {
     const seen: string[] = []
-    const { http, exchanges } = client((request) => {
+    const http = client((request) => {
       seen.push(request.url)
       return new Response(null, { status: 302, headers: { location: 'http://evil.test/todos' } })
     })
     const response = await http.request('GET', '/todos')
     expect(response.status).toBe(302)
     expect(seen).toEqual([`${BASE}/todos`])
-    expect(exchanges[0]?.note).toMatch(/not followed/)
+    expect(response.exchange.note).toMatch(/not followed/)
   })
 
   it('stops at once when the run is aborted', async () => {

@@ -1,6 +1,10 @@
 import { statusTextFor } from '@todokit/sdk/contract'
-import { bounded } from './bounded.ts'
-import { NetworkError, ResponseTooLargeError, WriteInReadOnlyRunError } from './errors.ts'
+import {
+  NetworkError,
+  RequestTimeoutError,
+  ResponseTooLargeError,
+  WriteInReadOnlyRunError,
+} from './errors.ts'
 import { type Exchange, excerpt } from './exchange.ts'
 
 /** Anything that answers a `Request`: global `fetch`, or an in-process app such as `app.fetch`. */
@@ -38,22 +42,17 @@ export interface HttpConfig {
   /** Per-request timeout in milliseconds. */
   timeout: number
   signal?: AbortSignal
-  /** Told of each request as it is sent, before any answer. */
-  onSend?: (method: string, url: string) => void
-  /** Send only {@link READ_METHODS}: any other method throws before it leaves. */
+  /** Send only GET, HEAD and OPTIONS: any other method throws before it leaves. */
   readOnly?: boolean
 }
 
-/** The methods a read-only run may send: they read, and change nothing on the server. */
-export const READ_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS']
-
-/** Sends requests and reports each exchange to the recorders. */
+/** Sends requests; a request that gets no answer throws an error that carries its `exchange`. */
 export interface HttpClient {
   request(method: string, path: string, options?: RequestOptions): Promise<HttpResponse>
-  /** A client that also reports exchanges to `recorder`. */
-  recording(recorder: (exchange: Exchange, response?: HttpResponse) => void): HttpClient
   readonly config: HttpConfig
 }
+
+const READ_METHODS = ['GET', 'HEAD', 'OPTIONS']
 
 /**
  * Largest response body the kit reads, in bytes: far above any real list, small enough that an
@@ -61,32 +60,34 @@ export interface HttpClient {
  */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 
-/** Reads a body as text, stopping (and cancelling the stream) past {@link MAX_RESPONSE_BYTES}. */
+/** Reads a body as text, cancelling the stream past {@link MAX_RESPONSE_BYTES}. */
 async function readCapped(response: Response, what: string): Promise<string> {
   if (!response.body) return ''
-  const declared = Number(response.headers.get('content-length'))
-  if (declared > MAX_RESPONSE_BYTES) {
-    await response.body.cancel().catch(() => {})
-    throw new ResponseTooLargeError(
-      `${what} announced a body of ${declared} bytes, over the kit's cap of ${MAX_RESPONSE_BYTES}`,
-    )
-  }
-  const reader = response.body.getReader()
   const decoder = new TextDecoder()
   let text = ''
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return text + decoder.decode()
-    size += value.byteLength
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel().catch(() => {})
+  for await (const chunk of response.body) {
+    size += chunk.byteLength
+    if (size > MAX_RESPONSE_BYTES)
       throw new ResponseTooLargeError(
         `${what} sent a body over the kit's cap of ${MAX_RESPONSE_BYTES} bytes`,
       )
-    }
-    text += decoder.decode(value, { stream: true })
+    text += decoder.decode(chunk, { stream: true })
   }
+  return text + decoder.decode()
+}
+
+/**
+ * Runs `work` until `signal` aborts: an in-process app may ignore the signal, and racing keeps
+ * the kit from waiting on it.
+ */
+function until<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  const aborted = new Promise<never>((_, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })
+  const attempt = work()
+  attempt.catch(() => {})
+  return Promise.race([attempt, aborted])
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -101,12 +102,7 @@ export function urlFor(baseUrl: string, path: string, query?: Record<string, str
   return `${URL.canParse(path) ? '' : baseUrl}${path}${search}`
 }
 
-function headerRecord(headers: Headers): Record<string, string> {
-  return Object.fromEntries(headers.entries())
-}
-
 function parseJson(text: string): { json: unknown; isJson: boolean } {
-  if (text.trim() === '') return { json: undefined, isJson: false }
   try {
     return { json: JSON.parse(text), isJson: true }
   } catch {
@@ -117,105 +113,70 @@ function parseJson(text: string): { json: unknown; isJson: boolean } {
 /** Header names whose values reports must not show (they end up in CI logs). */
 const SECRET_HEADER = /authorization|cookie|token|secret|api-?key|password/i
 
-/** The headers as reports show them: secret values replaced. */
-function redacted(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      name,
-      SECRET_HEADER.test(name) ? '<redacted>' : value,
-    ]),
-  )
-}
-
-type Recorder = (exchange: Exchange, response?: HttpResponse) => void
-
 async function sendOnce(
   config: HttpConfig,
   method: string,
   url: string,
   body: string | undefined,
-): Promise<{ response: HttpResponse; location?: string }> {
-  const requestHeaders: Record<string, string> = { accept: 'application/json', ...config.headers }
-  if (body !== undefined) requestHeaders['content-type'] = 'application/json'
+): Promise<HttpResponse> {
+  const headers: Record<string, string> = { accept: 'application/json', ...config.headers }
+  if (body !== undefined) headers['content-type'] = 'application/json'
   const exchange: Exchange = {
     method,
     url,
-    requestHeaders: redacted(requestHeaders),
+    requestHeaders: Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [
+        name,
+        SECRET_HEADER.test(name) ? '<redacted>' : value,
+      ]),
+    ),
     durationMs: 0,
   }
   if (body !== undefined) exchange.requestBody = body
+  const what = `${method} ${url}`
   const started = performance.now()
-  config.onSend?.(method, url)
-  const controller = new AbortController()
+  const timeout = AbortSignal.timeout(config.timeout)
+  const signal = config.signal ? AbortSignal.any([timeout, config.signal]) : timeout
   try {
-    const what = `${method} ${url}`
-    const raw = await bounded(
-      async () => {
-        const request = new Request(url, {
-          method,
-          headers: requestHeaders,
-          body,
-          redirect: 'manual',
-          signal: controller.signal,
-        })
-        try {
-          return await config.fetch(request)
-        } catch (error) {
-          if (controller.signal.aborted) throw error
-          const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
-          throw new NetworkError(
-            `${what} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
-          )
-        }
-      },
-      config,
-      controller,
-      what,
-    )
-    const text = await bounded(() => readCapped(raw, what), config, controller, what)
+    const raw = await until(signal, async () => {
+      try {
+        return await config.fetch(
+          new Request(url, { method, headers, body, redirect: 'manual', signal }),
+        )
+      } catch (error) {
+        if (signal.aborted) throw error
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+        throw new NetworkError(`${what} failed: ${cause instanceof Error ? cause.message : cause}`)
+      }
+    })
+    const text = await until(signal, () => readCapped(raw, what))
     exchange.status = raw.status
     exchange.statusText = statusTextFor(raw.status, raw.statusText)
-    exchange.responseHeaders = headerRecord(raw.headers)
+    exchange.responseHeaders = Object.fromEntries(raw.headers)
     exchange.responseBody = excerpt(text)
-    exchange.durationMs = Math.round(performance.now() - started)
-    const location = REDIRECT_STATUSES.has(raw.status)
-      ? (raw.headers.get('location') ?? undefined)
-      : undefined
-    return {
-      response: {
-        status: raw.status,
-        statusText: exchange.statusText,
-        headers: raw.headers,
-        text,
-        ...parseJson(text),
-        exchange,
-      },
-      location,
-    }
-  } catch (error) {
+    const { status, statusText } = exchange
+    return { status, statusText, headers: raw.headers, text, ...parseJson(text), exchange }
+  } catch (caught) {
+    const error = !signal.aborted
+      ? caught
+      : timeout.aborted
+        ? new RequestTimeoutError(`${what} got no answer within ${config.timeout} ms`)
+        : new Error(`${what} was interrupted`)
     exchange.error = error instanceof Error ? error.message : String(error)
+    throw Object.assign(error as object, { exchange })
+  } finally {
     exchange.durationMs = Math.round(performance.now() - started)
-    Object.assign(error as object, { exchange })
-    throw error
   }
 }
 
 /**
- * Creates the raw HTTP client checks use: no retries, redirects followed only within the same
- * origin, every exchange recorded, each request bounded by the timeout.
+ * Creates the raw HTTP client the operations use: no retries, redirects followed only within
+ * the same origin, each request bounded by the timeout and the run's signal.
  */
-export function createHttpClient(
-  config: HttpConfig,
-  recorders: readonly Recorder[] = [],
-): HttpClient {
-  const report = (exchange: Exchange, response?: HttpResponse) => {
-    for (const recorder of recorders) recorder(exchange, response)
-  }
+export function createHttpClient(config: HttpConfig): HttpClient {
   return {
     config,
-    recording: (recorder) => createHttpClient(config, [...recorders, recorder]),
     async request(method, path, options = {}) {
-      // Every request of a run, scenario, exploration, probe or cleanup, leaves here.
       if (config.readOnly && !READ_METHODS.includes(method))
         throw new WriteInReadOnlyRunError(
           `A read-only run tried to send ${method} ${path}: only ${READ_METHODS.join(', ')} may be sent`,
@@ -223,31 +184,19 @@ export function createHttpClient(
       let body =
         options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
       let url = urlFor(config.baseUrl, path, options.query)
-      let currentMethod = method
       for (let hop = 0; ; hop++) {
-        let sent: Awaited<ReturnType<typeof sendOnce>>
-        try {
-          sent = await sendOnce(config, currentMethod, url, body)
-        } catch (error) {
-          const exchange = (error as { exchange?: Exchange }).exchange
-          if (exchange) report(exchange)
-          throw error
-        }
-        const { response, location } = sent
-        if (location === undefined || hop === MAX_REDIRECTS) {
-          report(response.exchange, response)
+        const response = await sendOnce(config, method, url, body)
+        const location = response.headers.get('location')
+        if (!REDIRECT_STATUSES.has(response.status) || location === null || hop === MAX_REDIRECTS)
           return response
-        }
         const next = new URL(location, url)
         if (next.origin !== new URL(url).origin) {
           response.exchange.note = `redirect to another origin (${next.origin}) not followed`
-          report(response.exchange, response)
           return response
         }
-        report(response.exchange, response)
         // As fetch does: 303 (and 301/302 after a POST) continue as a GET without a body.
-        if (response.status === 303 || (currentMethod === 'POST' && response.status <= 302)) {
-          currentMethod = 'GET'
+        if (response.status === 303 || (method === 'POST' && response.status <= 302)) {
+          method = 'GET'
           body = undefined
         }
         url = next.href

@@ -15,10 +15,7 @@ export class ResponseTooLargeError extends ConformanceError {
   static override readonly type = 'conformance.ResponseTooLargeError'
 }
 
-/**
- * A read-only run tried to send a write. Read-only runs send only GET, HEAD and OPTIONS, so this
- * is a bug in the kit, never the server's doing: the run stops rather than send it.
- */
+/** A read-only run tried to send a write: a bug in the kit, so the run stops rather than send it. */
 export class WriteInReadOnlyRunError extends ConformanceError {
   static override readonly type = 'conformance.WriteInReadOnlyRunError'
 }
