@@ -59,13 +59,27 @@ type WholeNumberFlag = keyof typeof WHOLE_NUMBERS
  * The command line's options, checked, or the message for the first mistake in it.
  *
  * @example
- * parseCommandLine(['--port', '0', '--latency', '50']).listen // → { port: 0, host: '127.0.0.1', … }
  * parseCommandLine(['--failure-rate', '10%']) // → '--failure-rate must be a number from 0 to 1, got "10%"'
  */
 export function parseCommandLine(args: string[]) {
-  let values: ReturnType<typeof parse>
+  const text = { type: 'string' } as const
+  const flags = {
+    host: { type: 'string', default: '127.0.0.1' },
+    data: text,
+    seed: text,
+    cors: { type: 'string', multiple: true },
+    'public-url': text,
+    'failure-rate': text,
+    quiet: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+    ...(Object.fromEntries(Object.keys(WHOLE_NUMBERS).map((flag) => [flag, text])) as Record<
+      WholeNumberFlag,
+      typeof text
+    >),
+  } as const
+  let values: ReturnType<typeof parseArgs<{ options: typeof flags }>>['values']
   try {
-    values = parse(args)
+    values = parseArgs({ args, strict: true, allowPositionals: false, options: flags }).values
   } catch (error) {
     return (error as Error).message
   }
@@ -109,23 +123,4 @@ export function parseCommandLine(args: string[]) {
     },
     faults: { latencyMs: numbers.latency, failureRate, seed: numbers['fault-seed'] },
   }
-}
-
-function parse(args: string[]) {
-  const text = { type: 'string' } as const
-  const options = {
-    host: { type: 'string', default: '127.0.0.1' },
-    data: text,
-    seed: text,
-    cors: { type: 'string', multiple: true },
-    'public-url': text,
-    'failure-rate': text,
-    quiet: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-    ...(Object.fromEntries(Object.keys(WHOLE_NUMBERS).map((flag) => [flag, text])) as Record<
-      WholeNumberFlag,
-      typeof text
-    >),
-  } as const
-  return parseArgs({ args, strict: true, allowPositionals: false, options }).values
 }

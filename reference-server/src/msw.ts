@@ -1,5 +1,4 @@
 import { COLLECTION_PATH, PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract'
-import type { Hono } from 'hono'
 import { type HttpHandler, http, type UnhandledFrameHandle } from 'msw'
 import manifest from '../package.json' with { type: 'json' }
 import { type AppOptions, createApp } from './app.ts'
@@ -11,9 +10,8 @@ import { MemoryStore } from './store/memory-store.ts'
 export type { Fault, FaultRoute, FaultRuleOptions } from './faults/faults.ts'
 
 /**
- * Options of {@link createTodoApi}: the base URL, the starting todos, the seed of random faults,
- * and any of {@link AppOptions} but the store (the fake keeps its own) and `faults` (see
- * {@link TodoApi.inject}).
+ * Options of {@link createTodoApi}: any of {@link AppOptions} but the store (the fake keeps its
+ * own) and `faults` (see {@link TodoApi.inject}).
  *
  * @example
  * const api = createTodoApi({ baseUrl: 'https://api.example.com', maxBodyBytes: 1024 })
@@ -59,26 +57,11 @@ export interface TodoApi {
   readonly handlers: HttpHandler[]
   /** The base URL the handlers serve, as given. */
   readonly baseUrl: string
-  /**
-   * Starts again from `todos` (by default the `initial` ones), with no fault and no request.
-   *
-   * @example
-   * api.reset([{ id: 7, content: 'Walk the dog', completed: false }])
-   */
+  /** Starts again from `todos` (by default the `initial` ones), with no fault and no request. */
   reset(todos?: Iterable<Todo>): void
-  /**
-   * The stored todos, in id order.
-   *
-   * @example
-   * expect(api.todos().every((todo) => todo.completed)).toBe(true)
-   */
+  /** Copies of the stored todos, in id order. */
   todos(): Todo[]
-  /**
-   * The requests received since the last reset, in order, faulted ones included.
-   *
-   * @example
-   * expect(api.requests().map((request) => request.method)).toEqual(['GET', 'PATCH'])
-   */
+  /** The requests received since the last reset, in order, faulted ones included. */
   requests(): RecordedRequest[]
   /**
    * Makes the requests `options` selects misbehave, before the store is touched, in the order
@@ -106,16 +89,6 @@ function checkedTodos(todos: Iterable<Todo>): Todo[] {
   return given.map((todo) => ({ ...todo }))
 }
 
-/** The JSON a body holds, its text when it is not JSON, `undefined` when empty. */
-async function readBody(request: Request): Promise<unknown> {
-  const text = await request.text()
-  try {
-    return text === '' ? undefined : JSON.parse(text)
-  } catch {
-    return text
-  }
-}
-
 /**
  * Creates a fake todos API: the reference server itself, in memory, answering every request
  * under `baseUrl` with the same validation, errors, ETags and ids as the real one.
@@ -128,8 +101,7 @@ async function readBody(request: Request): Promise<unknown> {
  * api.inject({ kind: 'status', status: 503, retryAfter: 0 }, { route: 'get', times: 1 })
  */
 export function createTodoApi(options: TodoApiOptions): TodoApi {
-  // msw intercepts requests with Promise.withResolvers: without it every request of the
-  // application's tests would fail as a NetworkError that hides the cause.
+  // msw needs Promise.withResolvers: without it every request fails as a NetworkError.
   if (!('withResolvers' in Promise)) {
     throw new Error(
       `@todokit/reference-server/msw needs Node ${manifest.engines.node} (or a browser with Promise.withResolvers), as msw does; this is Node ${globalThis.process?.versions?.node ?? 'unknown'}`,
@@ -146,16 +118,13 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   let app = createApp({ ...appOptions, store, faults: plan })
   let received: RecordedRequest[] = []
 
-  /**
-   * Has `target` answer with the base path stripped on the way in and added to Location on the
-   * way out; the body is handed on unread, so the fault middleware decides as it arrives.
-   */
-  async function answer(request: Request, target: Hono): Promise<Response> {
+  /** `target`'s answer, the base path stripped from the URL and added to Location. */
+  async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url)
     url.pathname = url.pathname.slice(basePath.length)
     const { method, headers, signal, body } = request
     const init = { method, headers, signal, body, duplex: 'half' } as RequestInit
-    const response = await target.fetch(new Request(url, init))
+    const response = await app.fetch(new Request(url, init))
     const location = response.headers.get('location')
     if (basePath === '' || location === null || !location.startsWith('/')) return response
     const rewritten = new Headers(response.headers)
@@ -164,26 +133,32 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   }
 
   async function serve(request: Request): Promise<Response> {
-    // Its test's app and its place in the record are settled before anything is awaited.
+    // The app and the place in the record are settled before anything is awaited.
+    const { method, url, headers } = request
     const recorded: RecordedRequest = {
-      method: request.method,
-      url: new URL(request.url),
-      headers: new Headers(request.headers),
+      method,
+      url: new URL(url),
+      headers: new Headers(headers),
       body: undefined,
     }
     received.push(recorded)
     const copy = request.clone()
-    const answered = answer(request, app)
-    recorded.body = await readBody(copy)
+    const answered = answer(request)
+    const text = await copy.text()
+    try {
+      recorded.body = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      recorded.body = text
+    }
     return answered
   }
 
   return {
     // Only the todos paths: a wider catch-all would shadow the application's other handlers.
+    // A CORS preflight is neither recorded nor faulted.
     handlers: [`${served}${COLLECTION_PATH}`, `${served}${COLLECTION_PATH}/*`].map((path) =>
       http.all(path, ({ request }) =>
-        // OPTIONS is left to the app (a CORS preflight must not fail).
-        request.method === 'OPTIONS' ? answer(request, app) : serve(request),
+        request.method === 'OPTIONS' ? answer(request) : serve(request),
       ),
     ),
     baseUrl,
@@ -193,7 +168,6 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
       received = []
       plan.clear()
     },
-    // Copies: a test that changes what it read must not change the store behind the API.
     todos: () => Array.from(store, (todo) => ({ ...todo })),
     requests: () => [...received],
     inject: (fault, ruleOptions) => plan.add(fault, ruleOptions),

@@ -35,19 +35,15 @@ export interface OpenApiOptions {
 type JsonObject = Record<string, unknown>
 
 const COMPONENTS = '#/components/schemas/'
-const ref = (id: string) => ({ $ref: `${COMPONENTS}${id}` })
 
-/** The component name the contract's metadata gives `schema`. */
-function componentId(schema: z.core.$ZodType): string {
+/** A `$ref` to the component the contract's metadata names `schema`. */
+function schemaRef(schema: z.core.$ZodType): { $ref: string } {
   const id = contractMetadata.get(schema)?.id
   if (id === undefined) throw new Error('A schema of the endpoint table has no id')
-  return id
+  return { $ref: `${COMPONENTS}${id}` }
 }
 
-/**
- * Every named schema of the contract as JSON Schema (OpenAPI 3.1's dialect), as a client sends
- * it (`input`) or receives it (`output`), said more precisely than zod's output where it must.
- */
+/** The contract's named schemas as JSON Schema, as a client sends (`input`) or receives them. */
 function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
   const { schemas } = z.toJSONSchema(contractMetadata, {
     io,
@@ -55,15 +51,14 @@ function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
     uri: (id) => `${COMPONENTS}${id}`,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      // Generators turn a default into a required field; the description says it may be left out.
+      // Generators turn a default into a required field.
       if (io === 'input') delete jsonSchema.default
-      // `additionalProperties: {}` would type every todo as an open record and make mocks invent fields.
+      // `additionalProperties: {}` would type a todo as an open record, and mocks invent fields.
       const extra = jsonSchema.additionalProperties
       if (typeof extra === 'object' && Object.keys(extra).length === 0) {
         delete jsonSchema.additionalProperties
       }
-      // "At least one field", a refinement JSON Schema cannot see, as one variant per field
-      // requiring it: generators make it a union type that refuses `{}`.
+      // "At least one field", which JSON Schema cannot see: one variant per field requiring it.
       if (zodSchema === TodoPatch) {
         const { type, properties = {}, additionalProperties } = jsonSchema
         jsonSchema.anyOf = Object.keys(properties).map((field) => ({
@@ -84,28 +79,28 @@ function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
     },
   })
   return Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _uri, ...schema }]) => [
-      id,
-      schema,
-    ]),
+    Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema]),
   )
 }
 
 /** The components: request bodies as clients send them, everything else as they receive it. */
 function componentSchemas(): Record<string, JsonObject> {
-  const inputs = namedSchemas('input')
-  const outputs = namedSchemas('output')
+  const [inputs, outputs] = [namedSchemas('input'), namedSchemas('output')]
   const sent = new Set(
-    Object.values(endpoints).flatMap(({ request }) => (request ? [componentId(request)] : [])),
+    Object.values(endpoints).map(({ request }) => request && schemaRef(request).$ref),
   )
   return Object.fromEntries(
-    Object.keys(outputs).map((id) => [id, (sent.has(id) ? inputs : outputs)[id] as JsonObject]),
+    Object.keys(outputs).map((id) => [
+      id,
+      (sent.has(COMPONENTS + id) ? inputs : outputs)[id] as JsonObject,
+    ]),
   )
 }
 
-function exampleOf(schema: z.core.$ZodType): JsonObject {
+/** The media of a JSON body of `schema`, with the contract's first example. */
+function jsonMedia(schema: z.core.$ZodType): JsonObject {
   const example = contractMetadata.get(schema)?.examples?.[0]
-  return example === undefined ? {} : { example }
+  return { schema: schemaRef(schema), ...(example === undefined ? {} : { example }) }
 }
 
 const ETAG = {
@@ -123,111 +118,90 @@ const LINK = {
   },
 }
 
-/**
- * What each error status means here, and the problem it carries, from the server's own table
- * with example values: mocks built from the document answer as the server does.
- */
-function errorMeaning(status: number, maxBodyBytes: number): [string, ProblemText] {
-  const meanings: Record<number, [string, ProblemText]> = {
-    400: [
-      'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
-      PROBLEMS.invalidBody([{ pointer: '/content', detail: 'Required: expected string' }]),
-    ],
-    404: ['No todo with this id.', PROBLEMS.todoNotFound(1)],
-    409: [
-      'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
-      PROBLEMS.idTaken(1),
-    ],
-    412: [
-      '`If-Match` does not match the todo’s current ETag.',
-      PROBLEMS.preconditionFailed(1, '"1x9kf0a7b2c"'),
-    ],
-    413: ['The body is larger than the limit.', PROBLEMS.tooLarge(maxBodyBytes)],
-    415: [
-      'The body is not sent as JSON.',
-      PROBLEMS.unsupportedMediaType(['application/json'], 'content-type text/plain'),
-    ],
-    500: ['The server failed; the body never carries a stack trace.', PROBLEMS.internal()],
-    503: [
-      'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
-      PROBLEMS.busy(),
-    ],
-  }
-  const meaning = meanings[status]
-  if (meaning === undefined) throw new Error(`The document has no example of a ${status}`)
-  return meaning
+/** What each error status means here, and the server's own problem for it, with example values. */
+const ERRORS: Record<number, [string, (maxBodyBytes: number) => ProblemText]> = {
+  400: [
+    'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
+    () => PROBLEMS.invalidBody([{ pointer: '/content', detail: 'Required: expected string' }]),
+  ],
+  404: ['No todo with this id.', () => PROBLEMS.todoNotFound(1)],
+  409: [
+    'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
+    () => PROBLEMS.idTaken(1),
+  ],
+  412: [
+    '`If-Match` does not match the todo’s current ETag.',
+    () => PROBLEMS.preconditionFailed(1, '"1x9kf0a7b2c"'),
+  ],
+  413: ['The body is larger than the limit.', PROBLEMS.tooLarge],
+  415: [
+    'The body is not sent as JSON.',
+    () => PROBLEMS.unsupportedMediaType(['application/json'], 'content-type text/plain'),
+  ],
+  500: ['The server failed; the body never carries a stack trace.', PROBLEMS.internal],
+  503: [
+    'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
+    PROBLEMS.busy,
+  ],
 }
 
 function errorResponse(status: number, maxBodyBytes: number): JsonObject {
-  const [meaning, example] = errorMeaning(status, maxBodyBytes)
+  const [meaning, example] = ERRORS[status] ?? []
+  if (!example) throw new Error(`The document has no example of a ${status}`)
   const title = STATUS_TEXT[status]
-  const { type = 'about:blank', status: _status, ...rest } = example
+  const { type = 'about:blank', status: _, ...rest } = example(maxBodyBytes)
   return {
     description: `${title}: ${meaning}`,
     content: {
       'application/problem+json': {
-        schema: ref('ProblemDetails'),
+        schema: { $ref: `${COMPONENTS}ProblemDetails` },
         example: { type, title, status, ...rest },
       },
     },
   }
 }
 
+/** DELETE answers with the todo as it was (the contract leaves it open), a create with 201. */
 function successResponses(endpoint: Endpoint): JsonObject {
-  // DELETE answers with the todo as it was (the contract leaves it open), and a create with 201.
-  const schema = endpoint.response ?? Todo
-  const body = {
-    content: { 'application/json': { schema: ref(componentId(schema)), ...exampleOf(schema) } },
+  const content = { 'application/json': jsonMedia(endpoint.response ?? Todo) }
+  const { method } = endpoint
+  const location = { Location: { schema: { type: 'string', examples: ['/todos/1'] } } }
+  const success =
+    method === 'POST'
+      ? {
+          description: 'Created. `Location` is the new todo’s path.',
+          headers: { ...location, ...ETAG },
+        }
+      : method === 'DELETE'
+        ? { description: 'Deleted; the body is the todo as it was.' }
+        : { description: STATUS_TEXT[200], headers: endpoint.query ? { ...ETAG, ...LINK } : ETAG }
+  const notModified = {
+    description: '`If-None-Match` matched: the client’s copy is current.',
+    headers: ETAG,
   }
-  const status = Math.max(...endpoint.success)
-  const responses: JsonObject = {}
-  if (endpoint.method === 'POST') {
-    responses[status] = {
-      description: 'Created. `Location` is the new todo’s path.',
-      headers: {
-        Location: { schema: { type: 'string', examples: ['/todos/1'] } },
-        ...ETAG,
-      },
-      ...body,
-    }
-  } else if (endpoint.method === 'DELETE') {
-    responses[status] = { description: 'Deleted; the body is the todo as it was.', ...body }
-  } else {
-    const headers = endpoint.query === undefined ? ETAG : { ...ETAG, ...LINK }
-    responses[status] = { description: STATUS_TEXT[status], headers, ...body }
+  return {
+    [Math.max(...endpoint.success)]: { ...success, content },
+    ...(method === 'GET' ? { 304: notModified } : {}),
   }
-  if (endpoint.method === 'GET') {
-    responses[304] = {
-      description: '`If-None-Match` matched: the client’s copy is current.',
-      headers: ETAG,
-    }
-  }
-  return responses
-}
-
-/** The query parameters of `schema`, each described by the contract's metadata. */
-function queryParameters(schemas: Record<string, JsonObject>, schema: z.core.$ZodType) {
-  const properties = schemas[componentId(schema)]?.properties as Record<string, JsonObject>
-  return Object.entries(properties).map(([name, { description, ...property }]) => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    // Comma-separated (`order=completed,-id`); the server reads them repeated too.
-    ...(property.type === 'array' ? { style: 'form', explode: false } : {}),
-    schema: property,
-  }))
 }
 
 function pathParameters(path: string): JsonObject[] {
   if (!path.includes('{id}')) return []
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(TodoId, { metadata: contractMetadata })
+  const { $schema: _, ...schema } = z.toJSONSchema(TodoId, { metadata: contractMetadata })
   return [{ name: 'id', in: 'path', required: true, schema }]
 }
 
 function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): JsonObject[] {
   const list = pathParameters(endpoint.path)
-  if (endpoint.query !== undefined) list.push(...queryParameters(schemas, endpoint.query))
+  if (endpoint.query !== undefined) {
+    const id = schemaRef(endpoint.query).$ref.slice(COMPONENTS.length)
+    const properties = schemas[id]?.properties as Record<string, JsonObject>
+    for (const [name, { description, ...schema }] of Object.entries(properties)) {
+      // Comma-separated (`order=completed,-id`); the server reads them repeated too.
+      const style = schema.type === 'array' ? { style: 'form', explode: false } : {}
+      list.push({ name, in: 'query', required: false, description, ...style, schema })
+    }
+  }
   if (endpoint.method !== 'POST') {
     const name = endpoint.method === 'GET' ? 'If-None-Match' : 'If-Match'
     list.push({ name, in: 'header', required: false, schema: { type: 'string' } })
@@ -235,35 +209,25 @@ function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): Js
   return list
 }
 
-function requestBody(endpoint: Endpoint): JsonObject | undefined {
-  if (endpoint.request === undefined) return undefined
-  const media = { schema: ref(componentId(endpoint.request)), ...exampleOf(endpoint.request) }
-  const content: JsonObject = { 'application/json': media }
-  if (endpoint.method === 'PATCH') content['application/merge-patch+json'] = media
+function requestBody({ request, method }: Endpoint): JsonObject | undefined {
+  if (request === undefined) return undefined
+  const content: JsonObject = { 'application/json': jsonMedia(request) }
+  if (method === 'PATCH') content['application/merge-patch+json'] = jsonMedia(request)
   return { required: true, content }
-}
-
-function errorRefs(endpoint: Endpoint): JsonObject {
-  return Object.fromEntries(
-    endpoint.errors.map((status) => [status, { $ref: `#/components/responses/Status${status}` }]),
-  )
 }
 
 /** HEAD of a GET operation: its headers and statuses, without a body, not even a problem. */
 function headOperation(get: JsonObject, endpoint: Endpoint, noun: string): JsonObject {
-  const withoutBody = ([status, { content: _body, ...rest }]: [PropertyKey, JsonObject]) =>
-    [status, rest] as const
-  const successes = Object.entries(successResponses(endpoint) as Record<string, JsonObject>)
-  const errors = endpoint.errors.map((status): [PropertyKey, JsonObject] => [
-    status,
-    errorResponse(status, MAX_BODY_BYTES),
-  ])
+  const responses = Object.entries(successResponses(endpoint) as Record<string, JsonObject>)
+  for (const status of endpoint.errors) responses.push([`${status}`, errorResponse(status, 0)])
   return {
     ...get,
     operationId: `head${noun}`,
     summary: `${get.summary}: headers only`,
     description: `As GET, without a body: the status and headers alone (\`ETag\`${endpoint.query ? ', `Link`' : ''}).`,
-    responses: Object.fromEntries([...successes, ...errors].map(withoutBody)),
+    responses: Object.fromEntries(
+      responses.map(([status, { content: _, ...rest }]) => [status, rest]),
+    ),
   }
 }
 
@@ -317,7 +281,15 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       tags: ['todos'],
       parameters: parameters(endpoint, schemas),
       requestBody: requestBody(endpoint),
-      responses: { ...successResponses(endpoint), ...errorRefs(endpoint) },
+      responses: {
+        ...successResponses(endpoint),
+        ...Object.fromEntries(
+          endpoint.errors.map((status) => [
+            status,
+            { $ref: `#/components/responses/Status${status}` },
+          ]),
+        ),
+      },
     }
     if (operation.requestBody === undefined) delete operation.requestBody
     const item = paths[endpoint.path] ?? {}
@@ -330,7 +302,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       item.options = optionsOperation(endpoint.path, noun)
     }
   }
-  delete schemas[componentId(TodoListQuery)]
+  delete schemas[schemaRef(TodoListQuery).$ref.slice(COMPONENTS.length)]
   const statuses = [...new Set(Object.values(endpoints).flatMap(({ errors }) => errors))]
   return {
     openapi: '3.1.1',

@@ -21,9 +21,8 @@ export type Fault =
   | { kind: 'body'; body: unknown; status?: number | undefined }
 
 /**
- * Which requests a fault applies to: an operation of the contract (`'list'`, `'get'`,
- * `'create'`, `'replace'`, `'update'`, `'delete'`) or `'METHOD /path'` relative to the API's
- * base, where `{id}` stands for any id (`'PATCH /todos/{id}'`, `'GET /todos/7'`).
+ * Which requests a fault applies to: an operation of the contract (`'list'`, `'get'`, …) or
+ * `'METHOD /path'` relative to the API's base, `{id}` standing for any id (`'PATCH /todos/{id}'`).
  */
 export type FaultRoute = NonNullable<FaultRuleOptions['route']>
 
@@ -34,11 +33,7 @@ export type FaultRoute = NonNullable<FaultRuleOptions['route']>
  * const options: FaultRuleOptions = { route: 'GET /todos/7', times: 2 } // the first two reads
  */
 export interface FaultRuleOptions {
-  /**
-   * The requests it applies to (see {@link FaultRoute}), written out so that a type error lists
-   * the names it takes.
-   * @default every request to the API
-   */
+  /** The requests it applies to (see {@link FaultRoute}). @default every request to the API */
   route?: OperationName | `${Endpoint['method'] | 'HEAD'} /${string}` | undefined
   /** How many requests get it. @default Infinity */
   times?: number | undefined
@@ -67,10 +62,9 @@ export interface FaultOptions {
   prefer?: boolean | undefined
 }
 
-/** The longest `Prefer: delay=MS` honoured: past it the server's idle timeout would cut in. */
+/** The longest `Prefer: delay=MS` honoured, within the server's idle timeout. */
 export const MAX_PREFERRED_DELAY_MS = 20_000
 
-/** A body no todo, list or problem schema accepts. */
 const BROKEN_BODY = { id: 'not-a-number', content: 42 }
 
 const RANDOM_FAILURE: Fault = {
@@ -86,7 +80,7 @@ interface Rule {
   rate: number
 }
 
-/** mulberry32: a small, well-distributed generator, so a seed replays the same faults. */
+/** mulberry32: a seed replays the same faults. */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0
   return () => {
@@ -114,20 +108,17 @@ function routeMatcher(route: FaultRoute | undefined): Rule['matches'] {
       `Unknown route "${route}": use an operation (${Object.keys(endpoints).join(', ')}) or "METHOD /path"`,
     )
   }
-  // A rule that could never apply would let a test of the failure pass for the wrong reason.
   if (!API_PATHS.some((template) => pathPattern(template).test(path))) {
     throw new RangeError(
       `Route "${route}" matches no path of the API (${API_PATHS.join(', ')}); give the path relative to the base URL, without a query`,
     )
   }
   const pattern = pathPattern(path)
-  // HEAD is a GET without its body: a fault on a GET route covers it too.
   return (requestMethod, requestPath) =>
     (requestMethod === wanted || (wanted === 'GET' && requestMethod === 'HEAD')) &&
     pattern.test(requestPath)
 }
 
-/** Why `fault` cannot be honoured, or `undefined` when it can. */
 function faultProblem(fault: Fault): string | undefined {
   const isStatus = (value = 599, low = 400) =>
     Number.isInteger(value) && value >= low && value <= 599
@@ -141,16 +132,7 @@ function faultProblem(fault: Fault): string | undefined {
     return `status must be from 200 to 599, got ${fault.status}`
 }
 
-/** A whole number from `least` to `most`, or `undefined`. */
-function wholeNumber(text: string | undefined, least: number, most: number): number | undefined {
-  const value = text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
-  return value >= least && value <= most ? value : undefined
-}
-
-/**
- * The fault and delay a `Prefer` header (RFC 7240) asks for; a known preference with a value it
- * cannot honour is a 400, and unknown ones (`return=minimal`, Prism's `example`) are ignored.
- */
+/** The fault and delay a `Prefer` header (RFC 7240) asks for; unknown preferences are ignored. */
 function preferredFault(header: string): { delayMs: number; fault?: Fault } {
   const asked = new Map(
     header.split(',').map((preference) => {
@@ -160,31 +142,28 @@ function preferredFault(header: string): { delayMs: number; fault?: Fault } {
     }),
   )
   const invalid = (detail: string) => refuse({ status: 400, detail: `Prefer: ${detail}` })
-  const { delay = '0', code, 'retry-after': retryAfterText, body } = Object.fromEntries(asked)
-  const delayMs =
-    wholeNumber(delay, 0, MAX_PREFERRED_DELAY_MS) ??
-    invalid(
-      `delay must be a whole number of milliseconds up to ${MAX_PREFERRED_DELAY_MS}, got "${delay}"`,
-    )
+  const number = (name: string, text: string, least: number, most: number, what: string) => {
+    const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
+    return value >= least && value <= most
+      ? value
+      : invalid(`${name} must be ${what}, got "${text}"`)
+  }
+  const { delay = '0', code, 'retry-after': retry, body } = Object.fromEntries(asked)
+  const most = MAX_PREFERRED_DELAY_MS
+  const delayMs = number('delay', delay, 0, most, `a whole number of milliseconds up to ${most}`)
   const faults: Fault[] = []
   if (code !== undefined) {
-    const status =
-      wholeNumber(code, 400, 599) ??
-      invalid(`code must be an error status from 400 to 599, got "${code}"`)
+    const status = number('code', code, 400, 599, 'an error status from 400 to 599')
+    const seconds = 'a whole number of seconds up to 86400'
     const retryAfter =
-      retryAfterText === undefined
-        ? undefined
-        : (wholeNumber(retryAfterText, 0, 86_400) ??
-          invalid(
-            `retry-after must be a whole number of seconds up to 86400, got "${retryAfterText}"`,
-          ))
+      retry === undefined ? retry : number('retry-after', retry, 0, 86_400, seconds)
     faults.push({
       kind: 'status',
       status,
       retryAfter,
       detail: `Prefer: code=${status} asked for it`,
     })
-  } else if (retryAfterText !== undefined) {
+  } else if (retry !== undefined) {
     invalid('retry-after goes with code (e.g. "code=503, retry-after=0")')
   }
   if (asked.has('hang')) faults.push({ kind: 'hang' })
@@ -215,7 +194,7 @@ export class FaultPlan {
     this.#random = seededRandom(seed)
   }
 
-  /** Applies `fault` to the requests `options` selects, after the rules added before it. */
+  /** Applies `fault` to the requests `options` selects, after the rules added before. */
   add(fault: Fault, options: FaultRuleOptions = {}): void {
     const { route, times = Number.POSITIVE_INFINITY, rate = 1 } = options
     if (!(times > 0)) throw new RangeError(`times must be at least 1, got ${times}`)
@@ -231,10 +210,7 @@ export class FaultPlan {
     this.#random = seededRandom(this.#options.seed)
   }
 
-  /**
-   * What to do with a request to `path` (relative to the API's base), counted against the rule
-   * that applies; a `prefer` header that cannot be honoured is a 400.
-   */
+  /** What to do with a request to `path` (relative to the API's base). */
   decide(method: string, path: string, prefer?: string | null): { delayMs: number; fault?: Fault } {
     const { latencyMs, failureRate } = this.#options
     for (const rule of this.#rules) {
@@ -251,7 +227,6 @@ export class FaultPlan {
   }
 }
 
-/** Resolves after `ms`, or as soon as `signal` aborts. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms)
@@ -260,9 +235,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Applies the plan's decision to each request before any route runs. `OPTIONS` is left alone (a
- * failed CORS preflight would hide the fault behind "Failed to fetch"). A connection to cut is
- * a network error (`Response.error()`): fetch and msw reject with it, and `listen` cuts the socket.
+ * Applies the plan's decision before any route runs, but not to a CORS preflight, whose failure
+ * would hide the fault. A cut connection is `Response.error()`, which `listen` turns into one.
  */
 export function faultInjection(plan: FaultPlan): MiddlewareHandler {
   return async (c, next) => {
@@ -271,7 +245,7 @@ export function faultInjection(plan: FaultPlan): MiddlewareHandler {
     const { signal } = c.req.raw
     const wait = delayMs + (fault?.kind === 'latency' ? fault.ms : 0)
     if (wait > 0 && !signal.aborted) await sleep(wait, signal)
-    // A client that gave up while it waited is gone: its request must not reach the store.
+    // A client that gave up while it waited must not reach the store.
     if (signal.aborted) return Response.error()
     switch (fault?.kind) {
       case 'status': {

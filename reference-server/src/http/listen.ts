@@ -12,8 +12,8 @@ import { MAX_BODY_BYTES, statusTextFor } from '@todokit/sdk/contract'
 import { problem } from './problem.ts'
 
 /**
- * Options of {@link listen}. The timeouts and caps are Node's own HTTP server settings, with
- * defaults much tighter than Node's, which let idle sockets and trickled bodies live for minutes.
+ * Options of {@link listen}: Node's own HTTP server settings, with defaults much tighter than
+ * Node's, which let idle sockets and trickled bodies live for minutes.
  *
  * @example
  * await listen(createApp(), { port: 8080, host: '0.0.0.0', log: console.log })
@@ -26,36 +26,19 @@ export interface ListenOptions {
   /** Receives one line per request (`GET /todos/1 200 0.4ms`). @default undefined (no log) */
   log?: ((line: string) => void) | undefined
   /**
-   * The app's body limit: a request with `Expect: 100-continue` and a `Content-Length` past it
-   * gets its 413 at once, never `100 Continue`, and its connection is closed rather than read.
-   * @default MAX_BODY_BYTES (64 KiB)
+   * The app's body limit: `Expect: 100-continue` with a `Content-Length` past it gets its 413 at
+   * once, and the connection is closed rather than read. @default MAX_BODY_BYTES (64 KiB)
    */
   maxBodyBytes?: number | undefined
-  /**
-   * Milliseconds a client may take to send a request's headers (an idle new connection counts
-   * too); past it the server answers 408 and closes the connection. `0` disables it.
-   * @default 10_000
-   */
+  /** Milliseconds to send a request's headers (or idle when new), then 408. @default 10_000 */
   headersTimeout?: number | undefined
-  /**
-   * Milliseconds a whole request may take to arrive (30 s carries 64 KiB over 20 kbit/s); past it
-   * the server answers 408 and closes the connection. At least `headersTimeout`; `0` disables it.
-   * @default 30_000
-   */
+  /** Milliseconds to send a whole request, then 408; at least `headersTimeout`. @default 30_000 */
   requestTimeout?: number | undefined
   /** Milliseconds an idle keep-alive connection waits for its next request. @default 5_000 */
   keepAliveTimeout?: number | undefined
-  /**
-   * Milliseconds without traffic mid-request (a client that stops reading its response) before
-   * the connection is destroyed. `0` disables it.
-   * @default 30_000
-   */
+  /** Milliseconds without traffic mid-request before the connection is cut. @default 30_000 */
   idleTimeout?: number | undefined
-  /**
-   * Most connections open at once; past it a new connection is closed as soon as it is
-   * accepted, under the common limit of 1,024 open files.
-   * @default 1_000
-   */
+  /** Most connections open at once, under the common limit of 1,024 files. @default 1_000 */
   maxConnections?: number | undefined
 }
 
@@ -71,13 +54,11 @@ export interface RunningServer {
   readonly url: string
   /**
    * Stops accepting connections and resolves once the open ones are gone: idle ones close at
-   * once, requests already received are answered with `Connection: close`, and a connection
-   * still busy after 5 seconds is cut.
+   * once, requests received are answered with `Connection: close`, and after 5 s the rest are cut.
    */
   close(): Promise<void>
 }
 
-/** The defaults of the timeouts and caps in {@link ListenOptions}. */
 export const SERVER_LIMITS = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
@@ -86,7 +67,6 @@ export const SERVER_LIMITS = {
   maxConnections: 1_000,
 } as const
 
-/** The handler `@hono/node-server` calls with a fetch `Request` and Node's objects. */
 export type FetchHandler = (
   request: Request,
   env: HttpBindings | Http2Bindings,
@@ -94,24 +74,19 @@ export type FetchHandler = (
 
 type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void
 
-/**
- * How many pipelined requests may wait on one connection; past it a request is answered 503
- * with `Connection: close`, so a client that never reads cannot make the server hold them all.
- */
+/** Pipelined requests that may wait on one connection; past them, 503 and `Connection: close`. */
 const MAX_WAITING_REQUESTS = 32
 
 /**
- * Runs each request once the responses before it on its connection are finished: Node emits
- * pipelined requests all at once, so a DELETE could otherwise run before the POST sent before
- * it. Node assigns the socket to one response at a time, in order, so this costs nothing
- * unpipelined; a request whose turn never comes never runs. Logs each request when asked.
+ * Runs each request once the responses before it on its connection are finished (Node emits
+ * pipelined requests at once, so a DELETE could run before the POST sent before it), and logs it.
  */
 function nodeEdge(listener: NodeListener, log: ListenOptions['log']): NodeListener {
   const waiting = new WeakMap<Socket, number>()
   const run: NodeListener = (incoming, outgoing) => {
     if (log === undefined) return listener(incoming, outgoing)
     const started = performance.now()
-    // A connection cut before the answer is logged as nginx does, 499.
+    // A connection cut before the answer is logged as nginx does: 499.
     outgoing.once('close', () => {
       const status = outgoing.writableFinished ? outgoing.statusCode : 499
       log(
@@ -141,9 +116,8 @@ function nodeEdge(listener: NodeListener, log: ListenOptions['log']): NodeListen
 }
 
 /**
- * Serves a Hono app (or any `{ fetch }`) with `@hono/node-server`'s `serve()` and the limits of
- * {@link ListenOptions} as Node's server options; a Node request listener is served as it is.
- * A network-error answer (`Response.error()`, a dropped-connection fault) cuts the socket.
+ * Serves a Hono app (or any `{ fetch }`) with `@hono/node-server`, or a Node request listener, with
+ * the limits of {@link ListenOptions}. A `Response.error()` answer cuts the connection.
  *
  * @example
  * const server = await listen(createApp(), { port: 0 })
@@ -172,7 +146,7 @@ export function listen(
     headersTimeout,
     requestTimeout,
     keepAliveTimeout,
-    // Node looks for timed-out requests every 30 s by default, which would add up to 30 s to both.
+    // Node looks for timed-out requests every 30 s by default.
     connectionsCheckingInterval: Math.min(
       1_000,
       ...[headersTimeout, requestTimeout].filter(Boolean),
@@ -181,8 +155,7 @@ export function listen(
   const fetch =
     (fetch: FetchHandler): FetchHandler =>
     (request, env) => {
-      // RFC 9110's reason phrases (Node's table says 413 "Payload Too Large"); a synchronous answer
-      // stays synchronous, which the adapter writes without awaiting.
+      // RFC 9110's reason phrases (Node's 413 is "Payload Too Large"); a sync answer stays sync.
       const prepare = (response: Response) => {
         if (response.type === 'error') {
           env.incoming.socket.destroy()
@@ -197,7 +170,6 @@ export function listen(
       const response = fetch(request, env)
       return response instanceof Promise ? response.then(prepare) : prepare(response)
     }
-  // Built inside the executor: Node throws on settings it refuses, which becomes the rejection.
   return new Promise((resolve, reject) => {
     const server: Server =
       typeof app === 'function'
@@ -207,7 +179,7 @@ export function listen(
             port,
             hostname: host,
             serverOptions,
-            // Node's createServer is overloaded, which no arrow function can be: a cast.
+            // Node's createServer is overloaded, which no arrow function can be.
             createServer: ((settings: ServerOptions, listener: NodeListener) =>
               createServer(settings, nodeEdge(listener, log))) as typeof createServer,
           }) as Server)

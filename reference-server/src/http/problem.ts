@@ -4,29 +4,21 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod/mini'
 import type { Refusal } from '../store/store.ts'
 
-/** One invalid field of a request: where it is (RFC 6901 JSON Pointer) and what is wrong. */
+/** One invalid field of a request: where (an RFC 6901 JSON Pointer) and what is wrong. */
 export type FieldError = { pointer: string; detail: string }
 
-/** A problem as the server words it: the response's status, detail, type and field errors. */
+/** A problem as the server words it; `type` is one of the contract's `PROBLEM_TYPES`. */
 export interface ProblemText {
   status: number
   detail: string
-  /** One of the contract's `PROBLEM_TYPES`. @default 'about:blank' */
   type?: string
   errors?: readonly FieldError[]
   headers?: Record<string, string>
 }
 
-/** The media type of every error body (RFC 9457). */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
-/**
- * An RFC 9457 problem details response; `title` is the reason phrase of `status`, so a client
- * that does not know the type still reads it right.
- *
- * @example
- * problem({ status: 400, detail: 'The body is not valid JSON' })
- */
+/** An RFC 9457 problem details response; `title` is the reason phrase of `status`. */
 export function problem(text: ProblemText): Response {
   const { status, detail, type = 'about:blank', errors = [], headers } = text
   const body: ProblemDetails = { type, title: statusTextFor(status), status, detail }
@@ -35,21 +27,12 @@ export function problem(text: ProblemText): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...contentType, ...headers } })
 }
 
-/**
- * Refuses the request with a {@link problem}: the app's `onError` sends it as it is, so any
- * code refuses in one line. `cause` goes to the log, never on the wire.
- *
- * @example
- * if (store.get(id) === undefined) refuse(PROBLEMS.todoNotFound(id))
- */
+/** Refuses the request: the app's `onError` sends the problem as it is, and logs `cause`. */
 export function refuse(text: ProblemText, cause?: unknown): never {
   throw new HTTPException(text.status as ContentfulStatusCode, { res: problem(text), cause })
 }
 
-/**
- * The problems the server words itself, each once: the responses are built from them, and the
- * OpenAPI document's error examples are these same entries with example values.
- */
+/** The problems the server words, each once: for responses and the OpenAPI document's examples. */
 export const PROBLEMS = {
   invalidBody: (errors: FieldError[]) => ({
     status: 400,
@@ -98,7 +81,7 @@ export const PROBLEMS = {
   }),
 } satisfies Record<string, (...args: never[]) => ProblemText>
 
-/** The problem that answers a store's refusal: the one place the domain meets HTTP. */
+/** The problem that answers a store's refusal: where the domain meets HTTP. */
 export function refusalProblem(refusal: Refusal): ProblemText {
   switch (refusal.reason) {
     case 'not-found':
@@ -116,16 +99,13 @@ export function refusalProblem(refusal: Refusal): ProblemText {
   }
 }
 
-/** The JSON Pointer for a path of keys (RFC 6901: `~` and `/` escaped). */
+/** The RFC 6901 JSON Pointer for a path of keys. */
 export function jsonPointer(path: readonly PropertyKey[]): string {
   return path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')
 }
 
 const english = z.locales.en().localeError
-/**
- * Parse options with English messages (zod/mini ships none), given per parse rather than set
- * globally, since zod's configuration belongs to the application that embeds the server.
- */
+/** English messages (zod/mini ships none), per parse: zod's config belongs to the embedder. */
 export const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = {
   error: (issue) =>
     issue.code === 'invalid_type' && issue.input === undefined
@@ -133,7 +113,7 @@ export const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = {
       : english(issue),
 }
 
-/** How {@link fieldErrors} words its messages; `depth` is how many path keys make a field. */
+/** How {@link fieldErrors} words messages; `depth` is how many path keys make a field. */
 export interface Wording {
   unknown?: (key: string) => string
   describe?: (issue: z.core.$ZodIssue) => string

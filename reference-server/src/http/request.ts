@@ -12,19 +12,14 @@ import {
   type Wording,
 } from './problem.ts'
 
-/** The media type of every success body. */
 export const JSON_TYPE = 'application/json'
 
-/** Decodes strictly: a byte sequence that is not UTF-8 is refused, never replaced by U+FFFD. */
+/** Strict: bytes that are not UTF-8 are refused, never replaced by U+FFFD. */
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
  * A reader of JSON request bodies: 415 unless `content-type` is one of `accepted` (listed in
- * `acceptHeader` where the method has one), 413 past `maxBytes`, 400 when the body breaks off,
- * is not UTF-8 or is not JSON.
- *
- * @example
- * const readPost = jsonBodyReader(MAX_BODY_BYTES, [JSON_TYPE], 'accept-post')
+ * `acceptHeader`), 413 past `maxBytes`, 400 when the body breaks off or is not UTF-8 JSON.
  */
 export function jsonBodyReader(
   maxBytes: number,
@@ -42,8 +37,8 @@ export function jsonBodyReader(
       const got = contentType === undefined ? 'no content-type' : `content-type ${contentType}`
       refuse({ ...PROBLEMS.unsupportedMediaType(accepted, got), headers })
     }
-    // A declared length is checked here: hono/body-limit reads `c.req.raw.body`, which makes
-    // @hono/node-server build a web stream, so only chunked bodies go through it.
+    // hono/body-limit reads `c.req.raw.body`, which makes @hono/node-server build a web stream:
+    // only chunked bodies go through it.
     const length = c.req.header('content-length')
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       if (Number(length) > maxBytes) tooLarge()
@@ -70,13 +65,10 @@ export function jsonBodyReader(
   }
 }
 
-/** A lone surrogate: valid in a JavaScript string and in JSON text, impossible in UTF-8. */
+/** Valid in a JavaScript string and in JSON text, impossible in UTF-8. */
 export const LONE_SURROGATE = /\p{Cs}/u
 
-/**
- * `value` parsed by `schema`, or a 400 naming every invalid field. `content` must also be
- * well-formed Unicode, or it could not be stored and read back unchanged.
- */
+/** `value` parsed by `schema`, or a 400 naming every invalid field; `content` must be well-formed. */
 export function parseBody<Schema extends z.ZodMiniType>(
   schema: Schema,
   value: unknown,
@@ -93,10 +85,7 @@ export function parseBody<Schema extends z.ZodMiniType>(
   return result.data
 }
 
-/**
- * The todo id in the path, or a 400: {@link TodoIdText} refuses signs, leading zeros and ids
- * JavaScript would round. A query is refused too: the server never ignores what a client sent.
- */
+/** The todo id in the path, or a 400; so is a query, as the server ignores nothing it is sent. */
 export function recordId(c: Context): number {
   const segment = c.req.param('id') ?? ''
   const id = z.safeDecode(TodoIdText, segment)

@@ -3,21 +3,16 @@ import type { Handler, Hono } from 'hono'
 import { METHOD_NAME_ALL } from 'hono/router'
 import { problem } from '../http/problem.ts'
 
-/** Hono's route for a contract path template: `/todos/{id}` → `/todos/:id`. */
+/** `/todos/{id}` → `/todos/:id`. */
 const honoRoute = (template: string) => template.replaceAll(/\{(\w+)\}/g, ':$1')
 
-/** Registers `handler` for an operation of the contract's endpoint table, at its method and path. */
+/** Registers `handler` at the method and path of an operation of the contract. */
 export function registerOperation(app: Hono, name: OperationName, handler: Handler): void {
   const { method, path } = endpoints[name]
   app.on(method, honoRoute(path), handler)
 }
 
-/**
- * The methods a todos path answers, from the endpoint table, HEAD with GET, and OPTIONS.
- *
- * @example
- * allowedMethods('/todos') // → ['GET', 'HEAD', 'POST', 'OPTIONS']
- */
+/** The methods a todos path answers: the endpoint table's, HEAD with GET, and OPTIONS. */
 export function allowedMethods(template: string): string[] {
   const methods = Object.values(endpoints)
     .filter((endpoint) => endpoint.path === template)
@@ -28,7 +23,6 @@ export function allowedMethods(template: string): string[] {
 const COLLECTION_ALLOW = allowedMethods(COLLECTION_PATH).join(', ')
 const RECORD_ALLOW = allowedMethods(RECORD_PATH).join(', ')
 
-/** Answers OPTIONS on the todos paths with 204 and `Allow`. */
 export function registerOptions(app: Hono): void {
   app.options(
     COLLECTION_PATH,
@@ -42,8 +36,7 @@ export function registerOptions(app: Hono): void {
 
 /**
  * The 405 for a method a known path does not have, or `undefined` for an unknown path. Called
- * from `notFound`, as a catch-all route would cost every request Hono's handler composition;
- * paths outside the API (`/openapi.json`, `/docs`) are known from `app`'s own routes.
+ * from `notFound`: a catch-all route would cost every request a handler composition.
  */
 export function methodNotAllowed(app: Hono, method: string, path: string): Response | undefined {
   let allow = COLLECTION_ALLOW

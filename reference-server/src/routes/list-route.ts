@@ -24,12 +24,8 @@ import { ifNoneMatchHits, notModified } from './todo-routes.ts'
 const invalidQuery = (errors: FieldError[]) => refuse(PROBLEMS.invalidQuery(errors))
 
 /**
- * Decodes the query string of `GET /todos` (without the `?`) with the contract's codec, or
- * refuses it with a 400 that names every problem. A list parameter may come comma-separated,
- * repeated, or both.
- *
- * @example
- * parseListQuery('order=completed&order=-id') // → { order: ['completed', '-id'] }
+ * The query string of `GET /todos` decoded with the contract's codec, or a 400 that names every
+ * problem. A list parameter may come comma-separated, repeated, or both.
  */
 function parseListQuery(search: string): TodoListQueryValue {
   // No prototype: a parameter named `__proto__` must be an own key, and so an unknown one.
@@ -56,19 +52,17 @@ function parseListQuery(search: string): TodoListQueryValue {
   return invalidQuery(fieldErrors(decoded.error.issues, { unknown, describe, depth: 1 }))
 }
 
-/** The query a cursor is made for and valid with: everything but `limit` and `cursor`. */
+/** The query a cursor is bound to, so that it is refused with another query. */
 type Selection = Omit<TodoListQueryValue, 'limit' | 'cursor'>
 
-/** The parameters a cursor is bound to, so that it is refused with another query. */
 const BOUND = LIST_QUERY_PARAMETERS.filter(
   (name): name is keyof Selection => name !== 'limit' && name !== 'cursor',
 )
 const binding = (query: Selection) => hashText(JSON.stringify(BOUND.map((name) => query[name])))
 
 /**
- * The cursor of the page after `last`: base64url of `[binding, ...values]`, the values of `last`
- * for the list's {@link keysetKeys}. A place in the order, never an offset, so creates and
- * deletes elsewhere neither skip nor repeat a todo.
+ * The cursor of the page after `last`: base64url of `[binding, ...values of its sort keys]`. A
+ * place in the order, never an offset, so writes elsewhere neither skip nor repeat a todo.
  */
 function encodeCursor(query: Selection, last: Todo): string {
   const values = keysetKeys(query.order).map((key) => last[sortKey(key).field])
@@ -76,7 +70,7 @@ function encodeCursor(query: Selection, last: Todo): string {
   return encodeBase64Url(bytes.buffer).replace(/=+$/, '')
 }
 
-/** The keyset `cursor` continues after, or a 400 for a cursor this server did not write for `query`. */
+/** The keyset `cursor` continues after, or a 400 for a cursor not written for `query`. */
 function decodeCursor(query: Selection, cursor: string): Keyset {
   let values: unknown
   try {
@@ -99,17 +93,16 @@ function decodeCursor(query: Selection, cursor: string): Keyset {
     const value = z.safeParse(Todo.shape[field], values[index + 1])
     return value.success ? [field, value.data] : invalid()
   })
-  // Every keyset ends with id (see keysetKeys), and each value passed its field's schema.
+  // Every keyset ends with id, and each value passed its field's schema.
   return Object.fromEntries(entries) as Keyset
 }
 
-/** Characters of JSON a list response holds at a time: memory per request, however long the list. */
+/** Characters of JSON a list response holds at a time, however long the list. */
 const CHUNK_CHARS = 64 * 1024
 
 /**
- * `todos` as a JSON array, read from the store only as the client takes it. A list that fits in
- * one chunk is a string, which the Node adapter writes in one go; a client that goes away from
- * a longer one ends the iteration, which releases what the store holds for it.
+ * `todos` as a JSON array, read from the store as the client takes it: a string if it fits one
+ * chunk; a client that goes away ends the iteration, releasing what the store holds for it.
  */
 async function jsonArrayBody(
   todos: Iterable<Todo> | AsyncIterable<Todo>,
@@ -120,7 +113,6 @@ async function jsonArrayBody(
   const nextChunk = async (): Promise<[string, boolean]> => {
     while (text.length < CHUNK_CHARS) {
       const result = iterator.next()
-      // A list the store gives at once is read without a turn of the event loop per todo.
       const next = result instanceof Promise ? await result : result
       if (next.done) return [`${text}]`, true]
       text += (text === '[' ? '' : ',') + serialized(next.value).json
@@ -143,14 +135,10 @@ async function jsonArrayBody(
   })
 }
 
-/**
- * Registers `GET /todos` (filters, search, order, paging, ETag). Without `limit` the list is
- * every todo the query selects, as the contract says; with it, one page, and a
- * `Link: <…>; rel="next"` while more follow.
- */
+/** `GET /todos`: every todo the query selects, or with `limit` a page, linking the next. */
 export function registerListRoute(app: Hono, store: TodoStore): void {
   // The ETag names the store's revision, so checking it costs nothing however long the list;
-  // `epoch` keeps an earlier process's ETags, whose revision may match, from ever hitting.
+  // `epoch` keeps an earlier process's ETags from ever hitting.
   const epoch = Math.floor(Math.random() * 2 ** 32).toString(36)
   registerOperation(app, 'list', async (c) => {
     const mark = c.req.url.indexOf('?')
@@ -160,7 +148,7 @@ export function registerListRoute(app: Hono, store: TodoStore): void {
     const etag = `"${epoch}-${store.revision}-${hashText(search)}"`
     if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
     const headers: Record<string, string> = { 'content-type': JSON_TYPE, etag }
-    // HEAD gets no body, so it must not start a list that nothing would read to its end.
+    // HEAD must not start a list that nothing would read to its end.
     const head = c.req.method === 'HEAD'
     if (limit === undefined) {
       const body = head ? null : await jsonArrayBody(store.list(selection, { after }))

@@ -20,47 +20,31 @@ import {
 } from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
 
-/** The entity tags an `If-Match` / `If-None-Match` header lists. */
 const entityTags = (header: string) => header.split(',').map((tag) => tag.trim())
 
-/**
- * Whether `If-None-Match` says the client holds `etag`, so a GET answers 304 (RFC 9110's weak
- * comparison).
- *
- * @example
- * ifNoneMatchHits('W/"abc", "def"', '"abc"') // → true
- */
+/** Whether `If-None-Match` says the client holds `etag` (RFC 9110's weak comparison). */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false
   if (header.trim() === '*') return true
   return entityTags(header).some((tag) => (tag.startsWith('W/') ? tag.slice(2) : tag) === etag)
 }
 
-/**
- * The entity tags `If-Match` lists, as a store's precondition (`['*']` for any version), or
- * `undefined` without the header; the server's ETags are strong, so these compare strongly.
- */
+/** The entity tags `If-Match` lists, as a store's precondition; they compare strongly. */
 export function ifMatchTags(header: string | undefined): string[] | undefined {
   if (header === undefined) return undefined
   return header.trim() === '*' ? ['*'] : entityTags(header)
 }
 
-/** 304 for a client whose copy (`etag`) is current. */
 export const notModified = (etag: string) => new Response(null, { status: 304, headers: { etag } })
 
-/** A todo as JSON, with its ETag unless it is gone. */
 function todoResponse(todo: Todo, status = 200, headers: Record<string, string> = {}) {
   const { json, etag } = serialized(todo)
   return new Response(json, { status, headers: { 'content-type': JSON_TYPE, etag, ...headers } })
 }
 
-/** What a client may send instead of null, by the type zod expected. */
 const VALUE_OF_TYPE: Record<string, string> = { string: 'a string', boolean: 'true or false' }
 
-/**
- * The message for a PATCH issue: a `null` deletes a field in a merge patch (RFC 7396), and a
- * todo has no field that can go, so that case says so rather than "expected string".
- */
+/** A PATCH issue's message: a `null` (deleting a field, RFC 7396) is not "expected string". */
 function describePatchIssue(patch: unknown, issue: z.core.$ZodIssue): string {
   const [field] = issue.path
   const isNull =
@@ -74,9 +58,8 @@ function describePatchIssue(patch: unknown, issue: z.core.$ZodIssue): string {
 }
 
 /**
- * Registers POST on `/todos` and GET, PUT, PATCH and DELETE on `/todos/{id}`. Checks run in
- * RFC 9110 order: the request itself (path, query, body), then existence (404), then
- * `If-Match` (412), which the store checks with the write.
+ * POST on `/todos` and GET, PUT, PATCH and DELETE on `/todos/{id}`. Checks run in RFC 9110
+ * order: the request itself, then existence (404), then `If-Match` (412), with the write.
  */
 export function registerTodoRoutes(
   app: Hono,
@@ -130,7 +113,7 @@ export function registerTodoRoutes(
     const id = recordId(c)
     const precondition = ifMatchTags(c.req.header('if-match'))
     const deleted = await store.write((table) => deleteTodo(table, id, precondition))
-    // The body is the todo as it was; no ETag, since the resource is gone.
+    // No ETag: the resource is gone.
     const { json } = serialized(deleted)
     return new Response(json, { headers: { 'content-type': JSON_TYPE } })
   })

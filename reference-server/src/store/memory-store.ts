@@ -90,7 +90,7 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
 const QUICK_LIST_CHARS = 1_000_000
 const MAX_CACHED_ORDERS = 8
 
-/** The todos of `sorted` that `query` and `page` select; every 32 looked at, an `undefined` pause. */
+/** The todos of `sorted` that `query` and `page` select, and every 32 looked at an `undefined`. */
 function* select(
   sorted: readonly Todo[],
   query: TodoListQuery,
