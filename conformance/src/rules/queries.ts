@@ -1,15 +1,13 @@
-import type { OrderKey } from '@todokit/sdk/contract'
 import type { Capability } from '../levels.ts'
-import type { Model } from '../model/model.ts'
+import type { Expected, Model, OwnRecord } from '../model/model.ts'
 import { mayMatchSearch, mustMatchSearch, mustPrecede, type Sortable } from '../model/text.ts'
 import {
-  fail,
   held,
   isObject,
   type Judgement,
   type ListQuery,
   type Observation,
-  type Rule,
+  type RuleSpec,
   requestLine,
   shown,
   unexpected,
@@ -17,111 +15,93 @@ import {
 
 const FILTERS = ['id', 'content', 'completed'] as const
 
-const isExtended = (order: readonly OrderKey[]) =>
-  order.length > 1 || order.some((key) => key.startsWith('-'))
-
 /** The capabilities a query needs, most particular first. */
-export function capabilitiesOf(query: ListQuery): Capability[] {
+function capabilitiesOf(query: ListQuery): Capability[] {
+  const { order } = query
+  const extended = order && (order.length > 1 || order.some((key) => key.startsWith('-')))
   const needs: Capability[] = []
   if (query.limit !== undefined || query.cursor !== undefined) needs.push('paging')
-  if (query.order) needs.push(isExtended(query.order) ? 'sort-extended' : 'sort')
+  if (order) needs.push(extended ? 'sort-extended' : 'sort')
   if (query.q !== undefined) needs.push('search')
   if (FILTERS.some((field) => query[field] !== undefined)) needs.push('filter')
   return needs
 }
 
-/**
- * The capability that answers for a query the server did not answer with 200 and an array: one
- * it does not claim, if any (it need not support it), or else the most particular it claims.
- */
-function chargedFor(query: ListQuery, model: Model): Capability | undefined {
-  const needs = capabilitiesOf(query)
-  return needs.find((capability) => !model.claims.includes(capability)) ?? needs[0]
-}
-
-/** The query's answer as an array of objects, or the failure charged to `capability`. */
-function itemsOf(
-  observation: Observation,
-  model: Model,
-  capability: Capability,
-): { items: Record<string, unknown>[] } | Judgement | undefined {
-  const { op, probe, query, response } = observation
-  if (op !== 'list' || probe || !query || !capabilitiesOf(query).includes(capability))
-    return undefined
-  if (response?.status === 200 && Array.isArray(response.json))
-    return { items: response.json.filter(isObject) }
-  return chargedFor(query, model) === capability
-    ? unexpected(observation, '200 with a JSON array')
-    : undefined
-}
-
 /** A todo's fields as a query compares them, whatever their types. */
-export type Fields = { id?: unknown; content?: unknown; completed?: unknown }
+type Fields = { id?: unknown; content?: unknown; completed?: unknown }
 
 export const matchesFilters = (todo: Fields, query: ListQuery) =>
   FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
-/** Membership of the run's records and of every listed record, for filters or search. */
-function judgeMembership(
+/**
+ * What listed `items` show of the run's records, outside those `observation` wrote meanwhile
+ * and those a probe left blamed (charged to that probe's rule, once): a record it deleted, or
+ * a record that `must` be listed and is not.
+ */
+export function judgeListed(
+  where: string,
+  items: Record<string, unknown>[],
   observation: Observation,
   model: Model,
-  capability: 'filter' | 'search',
-  items: Record<string, unknown>[],
-): Judgement {
-  const query = observation.query ?? {}
-  const { q } = query
-  const where = requestLine(observation.exchange)
-  const filtered = FILTERS.some((field) => query[field] !== undefined)
-  if (capability === 'filter' ? !filtered : q === undefined) return held
-  /** Whether every reading of `capability` may list a todo with these fields. */
-  const mayList = (todo: Fields) =>
-    capability === 'filter'
-      ? matchesFilters(todo, query)
-      : q === undefined ||
-        mayMatchSearch([String(todo.content), String(todo.id), String(todo.completed)], q)
-  for (const item of items) {
-    if (!mayList(item))
-      return fail(
-        `${where} returned ${shown(item)}, which ${capability === 'filter' ? 'does not match the filter' : `no reading of q=${shown(q)} matches`}`,
-        capability === 'filter'
-          ? 'only records whose fields equal the filter values'
-          : `records whose text holds ${shown(q)}`,
-        shown(item),
-      )
-    const record = model.records.get(JSON.stringify(item.id))
-    // A record a probe left blamed was charged to that probe's rule, once.
-    if (!record || record.uncertain || record.untyped || record.blame) continue
-    const current = record.expected
+  must: (expected: Expected) => boolean,
+): Judgement | undefined {
+  const judged = (record: OwnRecord) => !observation.touched?.has(record.key) && !record.blame
+  const byId = new Map(items.map((item) => [String(item.id), item]))
+  for (const { expected } of model.deleted().filter(judged)) {
+    const item = byId.get(String(expected.id))
     // A freed id may hold someone else's record: only the run's own content shows it stale.
-    if (record.deleted && item.content === current.content)
-      return fail(
-        `${where} still returns todo ${shown(current.id)} after DELETE answered success`,
-        'no deleted record',
-        shown(item),
-      )
-    if (!record.deleted && !mayList(current))
-      return fail(
-        `${where} returned todo ${shown(current.id)} as it was before its last write: it now holds ${shown(current)}`,
-        'records as they are now',
-        shown(item),
-      )
+    if (item?.content === expected.content)
+      return {
+        failed: `${where} still returns todo ${shown(expected.id)} after DELETE answered success`,
+        expected: 'no deleted record',
+        actual: shown(item),
+      }
   }
-  const listed = new Set(items.map((item) => String(item.id)))
-  if ((q !== undefined ? 'search' : 'filter') !== capability) return held
-  for (const record of model.settled()) {
-    if (observation.touched?.has(record.key) || record.blame) continue
-    const must =
-      matchesFilters(record.expected, query) &&
-      (q === undefined || mustMatchSearch(record.expected.content, q))
-    if (must && !listed.has(String(record.expected.id)))
-      return fail(
-        `${where} does not return todo ${shown(record.expected.id)}, which it must: ${shown(record.expected)}`,
-        shown(record.expected),
-        `${items.length} records, not this one`,
-      )
-  }
-  return held
+  for (const { expected } of model.settled().filter(judged))
+    if (must(expected) && !byId.has(String(expected.id)))
+      return {
+        failed: `${where} does not return todo ${shown(expected.id)}, which it must: ${shown(expected)}`,
+        expected: shown(expected),
+        actual: `${items.length} records, not this one`,
+      }
+  return undefined
 }
+
+/** How filter and search judge which records an answer may and must hold. */
+interface Membership {
+  asks: (query: ListQuery) => boolean
+  /** Whether some correct server may list a todo with these fields. */
+  may: (todo: Fields, query: ListQuery) => boolean
+  /** Whether every correct server must list it; only the query's own capability demands. */
+  must: (todo: Expected, query: ListQuery) => boolean
+  /** Why a listed todo it may not hold is wrong, and what was expected instead. */
+  wrong: (query: ListQuery) => { because: string; expected: string }
+}
+
+const membership =
+  ({ asks, may, must, wrong }: Membership) =>
+  (observation: Observation, items: Record<string, unknown>[], model: Model): Judgement => {
+    const query = observation.query ?? {}
+    if (!asks(query)) return held
+    const where = requestLine(observation.exchange)
+    for (const item of items) {
+      if (!may(item, query))
+        return {
+          failed: `${where} returned ${shown(item)}, which ${wrong(query).because}`,
+          expected: wrong(query).expected,
+          actual: shown(item),
+        }
+      const record = model.records.get(JSON.stringify(item.id))
+      if (!record || record.deleted || record.uncertain || record.untyped || record.blame) continue
+      if (!may(record.expected, query))
+        return {
+          failed: `${where} returned todo ${shown(record.expected.id)} as it was before its last write: it now holds ${shown(record.expected)}`,
+          expected: 'records as they are now',
+          actual: shown(item),
+        }
+    }
+    return judgeListed(where, items, observation, model, (todo) => must(todo, query)) ?? held
+  }
 
 function judgeOrder(observation: Observation, items: Record<string, unknown>[]): Judgement {
   const order = observation.query?.order ?? []
@@ -129,33 +109,41 @@ function judgeOrder(observation: Observation, items: Record<string, unknown>[]):
     (item): item is Record<string, unknown> & Sortable =>
       typeof item.content === 'string' && typeof item.completed === 'boolean',
   )
-  for (const [i, a] of sortable.entries()) {
-    for (const [j, b] of sortable.entries()) {
+  for (const [i, a] of sortable.entries())
+    for (const [j, b] of sortable.entries())
       if (j > i && mustPrecede(order, b, a) === true)
-        return fail(
-          `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`,
-          `${shown(b)} first, by ${order.join(',')}`,
-          `${shown(a)} at ${i}, ${shown(b)} at ${j}`,
-        )
-    }
-  }
+        return {
+          failed: `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`,
+          expected: `${shown(b)} first, by ${order.join(',')}`,
+          actual: `${shown(a)} at ${i}, ${shown(b)} at ${j}`,
+        }
   return held
 }
 
-/** A rule of one capability, judged on the answers to queries that need it. */
+/**
+ * A rule of one capability, judged on the answers to queries that need it. A query answered
+ * without 200 and an array is charged to one capability: one the server does not claim, if any
+ * (it need not support it), or else the most particular it claims.
+ */
 const queryRule = (
-  rule: Omit<Rule, 'judge'> & { level: Capability },
+  rule: Omit<RuleSpec, 'judge'> & { level: Capability },
   judge: (observation: Observation, items: Record<string, unknown>[], model: Model) => Judgement,
-): Rule => ({
+): RuleSpec => ({
   ...rule,
+  on: { op: ['list'], probe: ['none'], query: true },
   judge(observation, model) {
-    const items = itemsOf(observation, model, rule.level)
-    return items && 'items' in items ? judge(observation, items.items, model) : items
+    const { query = {}, response } = observation
+    const needs = capabilitiesOf(query)
+    if (!needs.includes(rule.level)) return undefined
+    if (response?.status === 200 && Array.isArray(response.json))
+      return judge(observation, response.json.filter(isObject), model)
+    const charged = needs.find((capability) => !model.claims.includes(capability)) ?? needs[0]
+    return charged === rule.level ? unexpected(observation, '200 with a JSON array') : undefined
   },
 })
 
 /** The query conventions of §4 and todokit's extensions, each a capability of its own. */
-export const queryRules: Rule[] = [
+export const queryRules: RuleSpec[] = [
   queryRule(
     {
       id: 'filter.matches',
@@ -164,7 +152,15 @@ export const queryRules: Rule[] = [
       level: 'filter',
       section: '§4 Query conventions: Filter',
     },
-    (observation, items, model) => judgeMembership(observation, model, 'filter', items),
+    membership({
+      asks: (query) => FILTERS.some((field) => query[field] !== undefined),
+      may: matchesFilters,
+      must: (todo, query) => query.q === undefined && matchesFilters(todo, query),
+      wrong: () => ({
+        because: 'does not match the filter',
+        expected: 'only records whose fields equal the filter values',
+      }),
+    }),
   ),
   queryRule(
     {
@@ -174,7 +170,17 @@ export const queryRules: Rule[] = [
       level: 'search',
       section: '§4 Query conventions: Search',
     },
-    (observation, items, model) => judgeMembership(observation, model, 'search', items),
+    membership({
+      asks: (query) => query.q !== undefined,
+      may: (todo, { q = '' }) =>
+        mayMatchSearch([String(todo.content), String(todo.id), String(todo.completed)], q),
+      must: (todo, query) =>
+        matchesFilters(todo, query) && mustMatchSearch(todo.content, query.q ?? ''),
+      wrong: ({ q }) => ({
+        because: `no reading of q=${shown(q)} matches`,
+        expected: `records whose text holds ${shown(q)}`,
+      }),
+    }),
   ),
   queryRule(
     {

@@ -2,7 +2,7 @@ import { type Model, type OwnRecord, stateOf } from '../model/model.ts'
 import {
   actualOf,
   answered,
-  held,
+  fieldProblem,
   isObject,
   type Judgement,
   type Observation,
@@ -10,11 +10,11 @@ import {
   shown,
 } from './rule.ts'
 
-/** One thing a read showed that the model says it must not, and the rule that answers for it. */
+/** One thing a read showed that the model says it must not, and the one rule charged with it. */
 export interface ReadFinding {
   charge: string
   record: OwnRecord
-  message: string
+  failed: string
   expected: string
   actual: string
   /** The state the read showed, tolerated from now on: one cause is charged once. */
@@ -32,24 +32,23 @@ const origin = (record: OwnRecord) =>
     ? 'which GET /todos listed when the run began'
     : `which the run created and did not delete${lastWriteOf(record)}`
 
-/** Which rule answers for a field a read shows differently from the last write. */
+/** Which rule answers for a field a read shows otherwise than the last write left it. */
 function chargeFor(
   observation: Observation,
   record: OwnRecord,
-  field: string,
-  shownValue: unknown,
+  field: 'content' | 'completed',
+  value: unknown,
   model: Model,
 ): string {
-  if (record.blame) return record.blame.rule
-  // Nothing wrote a found record: a read that differs from the list at the start is the read's fault.
-  if (record.found)
-    return observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
-  const expected = record.expected.content
-  if (field === 'content' && expected !== expected.trim() && shownValue === expected.trim())
+  const { blame, found, lastWrite, expected } = record
+  if (blame) return blame.rule
+  // Nothing wrote a found record: a read that differs from the list at the start is the read's.
+  if (found) return observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
+  const { content } = expected
+  if (field === 'content' && content !== content.trim() && value === content.trim())
     return 'content.edge-whitespace'
-  if (record.lastWrite?.op === 'patch' && !record.lastWrite.sent.includes(field))
-    return 'patch.keeps-unsent'
-  if (field === 'content' && !model.ownsContent(expected)) return 'content.exact'
+  if (lastWrite?.op === 'patch' && !lastWrite.sent.includes(field)) return 'patch.keeps-unsent'
+  if (field === 'content' && !model.ownsContent(content)) return 'content.exact'
   return 'read.current'
 }
 
@@ -63,12 +62,13 @@ function compare(
   const state = stateOf(item)
   if (state === stateOf(record.expected) || record.tolerated.has(state)) return undefined
   // A field whose type is wrong is the type rule's, not this one's.
-  if (typeof item.content !== 'string' || typeof item.completed !== 'boolean') return undefined
+  if (fieldProblem(item)) return undefined
   const field = item.content !== record.expected.content ? 'content' : 'completed'
+  const before = record.found ? 'GET /todos showed' : 'the last write left'
   return {
     charge: chargeFor(observation, record, field, item[field], model),
     record,
-    message: `${requestLine(observation.exchange)} shows todo ${shown(record.expected.id)} with ${field} ${shown(item[field])} where ${record.found ? 'GET /todos showed' : 'the last write left'} ${shown(record.expected[field])}${lastWriteOf(record)}`,
+    failed: `${requestLine(observation.exchange)} shows todo ${shown(record.expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(record.expected[field])}${lastWriteOf(record)}`,
     expected: shown(record.expected),
     actual: shown(item),
     shownState: state,
@@ -77,26 +77,27 @@ function compare(
 
 /** What a read of one of the run's live records by id shows against the model. */
 function getFinding(observation: Observation, model: Model): ReadFinding | undefined {
-  const { response, target } = observation
+  const { response, target, exchange } = observation
   if (observation.op !== 'get' || observation.probe || !target) return undefined
   if (target.deleted || target.uncertain || target.untyped) return undefined
   if (response?.status !== 200)
     return {
       charge: target.blame?.rule ?? 'get.returns-record',
       record: target,
-      message: `${answered(observation)} for todo ${shown(target.expected.id)}, ${origin(target)}`,
+      failed: `${answered(observation)} for todo ${shown(target.expected.id)}, ${origin(target)}`,
       expected: `200 with ${shown(target.expected)}`,
       actual: actualOf(observation),
     }
-  if (!isObject(response.json)) return undefined
-  if (String(response.json.id) === String(target.expected.id))
-    return compare(observation, target, response.json, model)
+  const body = response.json
+  if (!isObject(body)) return undefined
+  if (String(body.id) === String(target.expected.id))
+    return compare(observation, target, body, model)
   return {
     charge: 'get.returns-record',
     record: target,
-    message: `${requestLine(observation.exchange)} answered todo ${shown(response.json.id)} instead of todo ${shown(target.expected.id)}`,
+    failed: `${requestLine(exchange)} answered todo ${shown(body.id)} instead of todo ${shown(target.expected.id)}`,
     expected: shown(target.expected),
-    actual: shown(response.json),
+    actual: shown(body),
   }
 }
 
@@ -108,32 +109,30 @@ function listFindings(observation: Observation, model: Model): ReadFinding[] {
   const byId = new Map<string, Record<string, unknown>[]>()
   for (const item of response.json.filter(isObject))
     byId.set(String(item.id), [...(byId.get(String(item.id)) ?? []), item])
+  const withId = (record: OwnRecord) => byId.get(String(record.expected.id)) ?? []
   const found: ReadFinding[] = []
   for (const record of model.settled()) {
-    const items = byId.get(String(record.expected.id)) ?? []
-    const finding =
-      items.length === 0
-        ? {
-            charge: record.blame?.rule ?? 'list.holds-live-records',
-            record,
-            message: `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`,
-            expected: shown(record.expected),
-            actual: `not among the ${response.json.length} records listed`,
-          }
-        : items.length === 1 && items[0]
-          ? compare(observation, record, items[0], model)
-          : undefined
-    if (finding) found.push(finding)
+    const [item, ...more] = withId(record)
+    if (!item)
+      found.push({
+        charge: record.blame?.rule ?? 'list.holds-live-records',
+        record,
+        failed: `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`,
+        expected: shown(record.expected),
+        actual: `not among the ${response.json.length} records listed`,
+      })
+    else if (more.length === 0) {
+      const finding = compare(observation, record, item, model)
+      if (finding) found.push(finding)
+    }
   }
   for (const record of model.deleted()) {
-    const same = byId
-      .get(String(record.expected.id))
-      ?.find((item) => stateOf(item) === stateOf(record.expected))
+    const same = withId(record).find((item) => stateOf(item) === stateOf(record.expected))
     if (same)
       found.push({
         charge: record.blame?.rule ?? 'delete.removes',
         record,
-        message: `GET /todos still lists todo ${shown(record.expected.id)} after DELETE answered success`,
+        failed: `GET /todos still lists todo ${shown(record.expected.id)} after DELETE answered success`,
         expected: `no record ${shown(record.expected)}`,
         actual: shown(same),
       })
@@ -157,29 +156,28 @@ export function readFindings(observation: Observation, model: Model): ReadFindin
   return found
 }
 
-/**
- * A rule's share of what reads showed: failed when a finding is charged to it, held when the
- * read judged the run's records and charged it nothing.
- */
-export function judgeReads(
+/** The failure a read charged to `rule`, with the exchange that explains it when one does. */
+export function readFailure(
   rule: string,
   observation: Observation,
   model: Model,
-  applies: (record: OwnRecord) => boolean,
 ): Judgement | undefined {
   const found = readFindings(observation, model).find((finding) => finding.charge === rule)
-  if (found) {
-    const { message, expected, actual, record } = found
-    return {
-      failed: message,
-      expected,
-      actual,
-      ...(record.blame ? { exchanges: [record.blame.exchange, observation.exchange] } : {}),
-    }
-  }
+  if (!found) return undefined
+  const { failed, expected, actual, record } = found
+  const exchanges = record.blame ? [record.blame.exchange, observation.exchange] : undefined
+  return { failed, expected, actual, ...(exchanges && { exchanges }) }
+}
+
+/** Whether a read judged some record of the run that `applies` to. */
+export function readJudged(
+  observation: Observation,
+  model: Model,
+  applies: (record: OwnRecord) => boolean,
+): boolean {
   const { op, target, query, response } = observation
-  const judgedSome =
+  return (
     (op === 'get' && target !== undefined && applies(target)) ||
     (op === 'list' && !query && response?.status === 200 && model.settled().some(applies))
-  return judgedSome ? held : undefined
+  )
 }

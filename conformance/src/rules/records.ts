@@ -1,130 +1,112 @@
 import type { Exchange } from '../http/exchange.ts'
-import { type Model, type OwnRecord, stateOf } from '../model/model.ts'
-import { judgeReads } from './reads.ts'
+import { type Model, stateOf } from '../model/model.ts'
 import {
-  actualOf,
   answered,
-  fail,
   fieldProblem,
   held,
   isClientError,
   isObject,
   isSuccess,
+  type Judgement,
   type Observation,
-  type Rule,
+  type RuleSpec,
   requestLine,
   sentObject,
   shown,
-  status,
   typeProblem,
   unexpected,
 } from './rule.ts'
 
-const WRITES: readonly Observation['op'][] = ['create', 'replace', 'patch']
-
-/** A valid write aimed at a live record of the run: the operation's own rules judge it. */
-const validOn = (observation: Observation, op: Observation['op']) =>
-  observation.op === op &&
-  observation.probe === undefined &&
-  observation.target !== undefined &&
-  !observation.target.deleted
-
-/** The first sent field an answer does not show, allowing the ends of content trimmed. */
-function unshownField(body: Record<string, unknown>, sent: Record<string, unknown>) {
-  return (['content', 'completed'] as const).find((field) => {
-    const value = sent[field]
-    const trimmedOnly = typeof value === 'string' && body[field] === value.trim()
-    return field in sent && body[field] !== value && !trimmedOnly
+/**
+ * The first field a write sent that its answer shows otherwise (the ends of content trimmed
+ * aside), unless `othersRule` says another rule judges that field.
+ */
+function notAsSent(
+  observation: Observation,
+  body: Record<string, unknown>,
+  othersRule?: (field: string) => boolean,
+): Judgement | undefined {
+  const sent = sentObject(observation)
+  const field = (['content', 'completed'] as const).find((name) => {
+    const value = sent[name]
+    const trimmedOnly = typeof value === 'string' && body[name] === value.trim()
+    return name in sent && body[name] !== value && !trimmedOnly
   })
+  if (!field || othersRule?.(field)) return undefined
+  return {
+    failed: `${answered(observation)} with ${field} ${shown(body[field])} where ${shown(sent[field])} was sent`,
+    expected: shown(observation.sent),
+    actual: shown(body),
+  }
 }
 
-/** An answer that shows `field` otherwise than it was sent. */
-const notAsSent = (observation: Observation, body: Record<string, unknown>, field: string) =>
-  fail(
-    `${answered(observation)} with ${field} ${shown(body[field])} where ${shown(sentObject(observation)[field])} was sent`,
-    shown(observation.sent),
-    shown(body),
-  )
-
 /** A failure that an earlier accepted exchange explains: both are shown. */
-const since = (observation: Observation, earlier: Exchange, expected: string) =>
-  fail(
-    `${answered(observation)} since ${requestLine(earlier)} ${earlier.requestBody ?? ''} was accepted`,
+const since = (observation: Observation, earlier: Exchange, expected: string): Judgement => ({
+  ...unexpected(
+    observation,
     expected,
-    actualOf(observation),
-    [earlier, observation.exchange],
-  )
-
-/** A rule judged only by what reads of the run's records show, charged by `reads.ts`. */
-const readRule = (
-  rule: Omit<Rule, 'judge' | 'level'>,
-  applies: (observation: Observation, record: OwnRecord, model: Model) => boolean,
-): Rule => ({
-  ...rule,
-  level: 'required',
-  judge: (observation, model) =>
-    judgeReads(rule.id, observation, model, (record) => applies(observation, record, model)),
+    ` since ${requestLine(earlier)} ${earlier.requestBody ?? ''} was accepted`,
+  ),
+  exchanges: [earlier, observation.exchange],
 })
 
 /** The answer to a valid PUT or PATCH: 200 with the whole record, the sent fields as sent. */
 const writeAnswer =
-  (op: 'replace' | 'patch', what: string): Rule['judge'] =>
+  (what: string): RuleSpec['judge'] =>
   (observation) => {
-    if (!validOn(observation, op) || observation.target?.uncertain) return undefined
-    if (status(observation) !== 200)
+    const { response, target, op } = observation
+    if (response?.status !== 200)
       return isClientError(observation) && refusedContent(observation)
         ? undefined
         : unexpected(observation, `200 with ${what}`)
-    const body = observation.response?.json
+    const body = response.json
     const problem = fieldProblem(body)
     if (problem || !isObject(body))
       return unexpected(observation, what, ` with a body that is not ${what}: ${problem}`)
-    const field = unshownField(body, sentObject(observation))
-    if (field) return notAsSent(observation, body, field)
-    const id = observation.target?.expected.id
+    const id = target?.expected.id
     if (op === 'replace' && String(body.id) !== String(id))
-      return fail(
-        `${answered(observation)} with id ${shown(body.id)}`,
-        `id ${shown(id)}`,
-        shown(body),
-      )
-    return held
+      return {
+        failed: `${answered(observation)} with id ${shown(body.id)}`,
+        expected: `id ${shown(id)}`,
+        actual: shown(body),
+      }
+    return notAsSent(observation, body) ?? held
   }
 
 /** The contract's own rules: records, operations, and the errors a client causes. */
-export const recordRules: Rule[] = [
+export const recordRules: RuleSpec[] = [
   {
     id: 'todo.fields',
     title: 'Todos are JSON objects with an integer id, a string content and a boolean completed',
     level: 'required',
     section: '§2 Todo',
+    on: { op: ['list', 'get', 'create'], probe: ['none'] },
     judge(observation, model) {
-      if (observation.probe !== undefined || !isSuccess(observation)) return undefined
+      if (!isSuccess(observation)) return undefined
       const body = observation.response?.json
-      const items =
-        observation.op === 'list'
-          ? Array.isArray(body)
-            ? body
-            : []
-          : (observation.op === 'get' || observation.op === 'create') && isObject(body)
-            ? [body]
-            : []
+      const list = observation.op === 'list'
+      const items: unknown[] = list
+        ? Array.isArray(body)
+          ? body
+          : []
+        : isObject(body)
+          ? [body]
+          : []
       const untyped = new Set(
         model
           .live()
           .filter((record) => record.untyped)
           .map((record) => String(record.expected.id)),
       )
-      for (const item of items) {
-        if (isObject(item) && untyped.has(String(item.id))) continue
-        const problem = typeProblem(item)
-        if (problem)
-          return fail(
-            `${requestLine(observation.exchange)} answered a todo where ${problem}`,
-            'id integer, content string, completed boolean',
-            shown(item),
-          )
-      }
+      const wrong = items.find(
+        (item) => !(isObject(item) && untyped.has(String(item.id))) && typeProblem(item),
+      )
+      if (wrong)
+        return {
+          failed: `${requestLine(observation.exchange)} answered a todo where ${typeProblem(wrong)}`,
+          expected: 'id integer, content string, completed boolean',
+          actual: shown(wrong),
+        }
       return items.length > 0 ? held : undefined
     },
   },
@@ -133,61 +115,59 @@ export const recordRules: Rule[] = [
     title: 'GET /todos answers 200 with a JSON array of todos',
     level: 'required',
     section: '§4 GET /todos',
+    on: { op: ['list'], query: false },
     judge(observation, model) {
-      if (observation.op !== 'list' || observation.query) return undefined
+      const { response } = observation
       if (model.untypedCreate && !isSuccess(observation)) return undefined
-      if (status(observation) !== 200) return unexpected(observation, '200 with a JSON array')
-      return Array.isArray(observation.response?.json)
+      if (response?.status !== 200) return unexpected(observation, '200 with a JSON array')
+      return Array.isArray(response.json)
         ? held
         : unexpected(observation, 'a JSON array', ' with a body that is not a JSON array')
     },
   },
-  readRule(
-    {
-      id: 'get.returns-record',
-      title:
-        'GET /todos/{id} answers 200 with the record of that id, for every record created and not deleted',
-      section: '§4 GET /todos/{id}, rule 3',
-    },
-    (observation) => observation.op === 'get',
-  ),
-  readRule(
-    {
-      id: 'list.holds-live-records',
-      title: 'GET /todos lists every record created and not deleted',
-      section: '§4 GET /todos, rule 3',
-    },
-    (observation) => observation.op === 'list',
-  ),
-  readRule(
-    {
-      id: 'read.current',
-      title: 'Reads show each record as its last successful write left it',
-      section: '§4 PUT and PATCH',
-    },
-    (_, record) => record.lastWrite !== undefined,
-  ),
+  {
+    id: 'get.returns-record',
+    title:
+      'GET /todos/{id} answers 200 with the record of that id, for every record created and not deleted',
+    level: 'required',
+    section: '§4 GET /todos/{id}, rule 3',
+    reads: (_, observation) => observation.op === 'get',
+  },
+  {
+    id: 'list.holds-live-records',
+    title: 'GET /todos lists every record created and not deleted',
+    level: 'required',
+    section: '§4 GET /todos, rule 3',
+    reads: (_, observation) => observation.op === 'list',
+  },
+  {
+    id: 'read.current',
+    title: 'Reads show each record as its last successful write left it',
+    level: 'required',
+    section: '§4 PUT and PATCH',
+    reads: (record) => record.lastWrite !== undefined,
+  },
   {
     id: 'create.answers-stored',
     title: 'POST /todos answers 200 or 201 with the stored todo',
     level: 'required',
     section: '§4 POST /todos',
+    on: { op: ['create'], probe: ['none', 'large-id'] },
     judge(observation, model) {
-      const { op, probe } = observation
-      if (op !== 'create' || (probe !== undefined && probe !== 'large-id')) return undefined
       const sent = sentObject(observation)
-      const code = status(observation)
+      const code = observation.response?.status
       const body = observation.response?.json
-      if (probe === 'large-id') {
+      if (observation.probe === 'large-id') {
         if (isClientError(observation)) return held
         const stored = model.policy.clientIds === 'stored'
         if (isSuccess(observation) && isObject(body) && body.id !== sent.id && stored)
-          return fail(
-            `${answered(observation)} with id ${shown(body.id)}: the id sent was not stored exactly`,
-            `id ${shown(sent.id)}, or a 4xx`,
-            shown(body),
-          )
+          return {
+            failed: `${answered(observation)} with id ${shown(body.id)}: the id sent was not stored exactly`,
+            expected: `id ${shown(sent.id)}, or a 4xx`,
+            actual: shown(body),
+          }
       }
+      const expected = '200 or 201 with the stored todo'
       if (code === 200 || code === 201) {
         if (!isObject(body))
           return unexpected(
@@ -195,23 +175,17 @@ export const recordRules: Rule[] = [
             'the stored todo',
             ' with a body that is not the stored todo',
           )
-        const field = unshownField(body, sent)
         // Content the run did not mark is content.exact's to judge.
-        const othersRule =
-          field === 'content' &&
-          typeof sent.content === 'string' &&
-          !model.ownsContent(sent.content)
-        return field && !othersRule ? notAsSent(observation, body, field) : held
+        const unmarked = typeof sent.content === 'string' && !model.ownsContent(sent.content)
+        return notAsSent(observation, body, (field) => field === 'content' && unmarked) ?? held
       }
       // A refusal for a choice the contract leaves open is the server's right: a required
       // field, ids it assigns or wants, content it will not store. The policy says which.
-      const allowed = observation.sent !== undefined && isRefusalAllowed(observation, model)
-      if (isClientError(observation) && allowed) return undefined
+      if (isClientError(observation) && isRefusalAllowed(observation, model)) return undefined
       const broken = code === undefined || code >= 500
-      if (model.untypedCreate && broken) return undefined
-      if (model.acceptedProbe && broken)
-        return since(observation, model.acceptedProbe, '200 or 201 with the stored todo')
-      return unexpected(observation, '200 or 201 with the stored todo')
+      if (broken && model.untypedCreate) return undefined
+      if (broken && model.acceptedProbe) return since(observation, model.acceptedProbe, expected)
+      return unexpected(observation, expected)
     },
   },
   {
@@ -219,52 +193,45 @@ export const recordRules: Rule[] = [
     title: 'PUT /todos/{id} with the complete record answers 200 with the replaced todo',
     level: 'required',
     section: '§4 PUT /todos/{id}',
-    judge: writeAnswer('replace', 'the replaced todo'),
+    on: { op: ['replace'], probe: ['none'], live: true },
+    judge: writeAnswer('the replaced todo'),
   },
   {
     id: 'patch.answers-updated',
     title: 'PATCH /todos/{id} answers 200 with the whole updated todo, the sent fields changed',
     level: 'required',
     section: '§4 PATCH /todos/{id}, §3',
-    judge: writeAnswer('patch', 'the whole updated todo'),
+    on: { op: ['patch'], probe: ['none'], live: true },
+    judge: writeAnswer('the whole updated todo'),
   },
   {
     id: 'patch.keeps-unsent',
     title: 'A PATCH leaves the fields it did not send as they were',
     level: 'required',
     section: '§4 rule 1, §3',
-    judge(observation, model) {
-      const { target } = observation
-      if (
-        !validOn(observation, 'patch') ||
-        status(observation) !== 200 ||
-        !target ||
-        target.uncertain
-      )
-        return judgeReads(
-          'patch.keeps-unsent',
-          observation,
-          model,
-          (record) => record.lastWrite?.op === 'patch',
-        )
-      const body = observation.response?.json
+    on: { op: ['patch'], probe: ['none'], live: true },
+    reads: (record) => record.lastWrite?.op === 'patch',
+    judge(observation) {
+      const { target, response } = observation
+      const body = response?.json
       // A target a probe left blamed differs from the model for a cause already charged.
-      if (!isObject(body) || target.concurrent || target.blame) return undefined
+      if (response?.status !== 200 || !target || !isObject(body)) return undefined
+      if (target.concurrent || target.blame) return undefined
       const sent = sentObject(observation)
-      for (const field of ['content', 'completed'] as const) {
-        if (field in sent || typeof body[field] !== typeof target.expected[field]) continue
-        const before = target.expected[field]
-        const tolerated = target.tolerated.has(
-          stateOf({ ...target.expected, [field]: body[field] }),
-        )
-        if (body[field] !== before && !tolerated)
-          return fail(
-            `${answered(observation)} with ${field} ${shown(body[field])}, which it did not send; it was ${shown(before)}`,
-            shown({ ...target.expected, ...sent }),
-            shown(body),
-          )
+      const before = target.expected
+      const field = (['content', 'completed'] as const).find(
+        (name) =>
+          !(name in sent) &&
+          typeof body[name] === typeof before[name] &&
+          body[name] !== before[name] &&
+          !target.tolerated.has(stateOf({ ...before, [name]: body[name] })),
+      )
+      if (!field) return held
+      return {
+        failed: `${answered(observation)} with ${field} ${shown(body[field])}, which it did not send; it was ${shown(before[field])}`,
+        expected: shown({ ...before, ...sent }),
+        actual: shown(body),
       }
-      return held
     },
   },
   {
@@ -272,54 +239,50 @@ export const recordRules: Rule[] = [
     title: 'DELETE /todos/{id} of a record answers 200',
     level: 'required',
     section: '§4 DELETE /todos/{id}',
+    on: { op: ['delete'], probe: ['none'], live: true },
     judge: (observation) =>
-      !validOn(observation, 'delete') || observation.target?.uncertain
-        ? undefined
-        : status(observation) === 200
-          ? held
-          : unexpected(observation, '200'),
+      observation.response?.status === 200 ? held : unexpected(observation, '200'),
   },
   {
     id: 'delete.removes',
     title: 'After a successful DELETE the record is absent from GET /todos',
     level: 'required',
     section: '§4 rule 4',
-    judge: (observation, model) =>
-      observation.op === 'list' && !observation.query && model.deleted().length > 0
-        ? (judgeReads('delete.removes', observation, model, () => false) ?? held)
-        : undefined,
+    on: { op: ['list'], query: false },
+    reads: () => false,
+    judge: (_, model) => (model.deleted().length > 0 ? held : undefined),
   },
   {
     id: 'ids.unique',
     title: 'No two records share an id: a create never answers an id another record holds',
     level: 'required',
     section: '§2 Todo (id identifies the todo)',
+    reads: () => false,
     judge(observation, model) {
       const { op, response } = observation
-      if (op === 'create' && isSuccess(observation) && isObject(response?.json)) {
-        const id = String(response.json.id)
-        if (typeProblem(response.json)?.includes('2^53')) return undefined
+      const body = response?.json
+      if (op === 'create' && isSuccess(observation) && isObject(body)) {
+        if (typeProblem(body)?.includes('2^53')) return undefined
+        const id = String(body.id)
         const holder = model.live().find((record) => String(record.expected.id) === id)
-        if (holder || [...model.foreign].some((key) => String(JSON.parse(key)) === id))
-          return fail(
-            `${answered(observation)} with id ${id}, which ${holder ? 'another record of the run' : 'a record listed at the start'} already holds`,
-            'an id no other record holds',
-            shown(response.json),
-          )
-        return held
+        const listed = [...model.foreign].some((key) => String(JSON.parse(key)) === id)
+        if (!holder && !listed) return held
+        return {
+          failed: `${answered(observation)} with id ${id}, which ${holder ? 'another record of the run' : 'a record listed at the start'} already holds`,
+          expected: 'an id no other record holds',
+          actual: shown(body),
+        }
       }
-      const found = judgeReads('ids.unique', observation, model, () => false)
-      if (op !== 'list' || response?.status !== 200 || !Array.isArray(response.json)) return found
+      if (op !== 'list' || response?.status !== 200 || !Array.isArray(body)) return undefined
       const seen = new Set<string>()
-      const ids = response.json.filter(isObject).map((item) => String(item.id))
+      const ids = body.filter(isObject).map((item) => String(item.id))
       const twice = ids.find((id) => seen.has(id) || !seen.add(id))
-      if (twice !== undefined)
-        return fail(
-          `${requestLine(observation.exchange)} lists two records with id ${twice}`,
-          'each id once',
-          shown(response.json.filter((item) => isObject(item) && String(item.id) === twice)),
-        )
-      return found ?? (observation.query ? undefined : held)
+      if (twice === undefined) return observation.query ? undefined : held
+      return {
+        failed: `${requestLine(observation.exchange)} lists two records with id ${twice}`,
+        expected: 'each id once',
+        actual: shown(body.filter((item) => isObject(item) && String(item.id) === twice)),
+      }
     },
   },
   {
@@ -328,18 +291,17 @@ export const recordRules: Rule[] = [
       'A PUT or PATCH whose body id differs from the path is refused, or changes only the record at the path, which keeps its id',
     level: 'required',
     section: '§4 path parameter {id}',
-    judge(observation, model) {
-      if (observation.probe !== 'body-id')
-        return judgeReads('write.body-id', observation, model, () => false)
+    on: { probe: ['body-id'] },
+    reads: () => false,
+    judge(observation) {
       const body = observation.response?.json
       const id = observation.target?.expected.id
-      return isSuccess(observation) && isObject(body) && String(body.id) !== String(id)
-        ? fail(
-            `${answered(observation)} and moved the record to id ${shown(body.id)}`,
-            `id ${shown(id)} kept, or a 4xx`,
-            shown(body),
-          )
-        : held
+      if (!isSuccess(observation) || !isObject(body) || String(body.id) === String(id)) return held
+      return {
+        failed: `${answered(observation)} and moved the record to id ${shown(body.id)}`,
+        expected: `id ${shown(id)} kept, or a 4xx`,
+        actual: shown(body),
+      }
     },
   },
   {
@@ -347,40 +309,26 @@ export const recordRules: Rule[] = [
     title: 'A write answered with an error changes nothing: no record appears, none changes',
     level: 'required',
     section: '§7 Errors',
+    reads: (record) => record.blame?.rule === 'write.refused-no-trace',
     judge(observation, model) {
-      const { response } = observation
-      if (
-        observation.op === 'list' &&
-        !observation.query &&
-        response?.status === 200 &&
-        Array.isArray(response.json) &&
-        model.refusedCreates.length > 0
-      ) {
-        for (const item of response.json.filter(isObject)) {
-          const key = JSON.stringify(item.id)
-          if (model.foreign.has(key) || model.records.has(key)) continue
-          const refused = model.refusedCreates.find((create) => tracesTo(item, create.sent))
-          if (refused)
-            return fail(
-              `GET /todos lists ${shown(item)}, stored by ${requestLine(refused.exchange)} ${shown(refused.sent)} although it answered ${refused.exchange.status} ${refused.exchange.statusText}`,
-              'no record from a refused create',
-              shown(item),
-              [refused.exchange, observation.exchange],
-            )
-        }
-        return held
+      const { op, probe, query, response } = observation
+      const listed = op === 'list' && !query && response?.status === 200 ? response.json : undefined
+      if (!Array.isArray(listed) || model.refusedCreates.length === 0)
+        // A write the server accepted left nothing refused to trace: the rule holds of it.
+        return probe && op !== 'list' && op !== 'get' && isSuccess(observation) ? held : undefined
+      for (const item of listed.filter(isObject)) {
+        const key = JSON.stringify(item.id)
+        if (model.foreign.has(key) || model.records.has(key)) continue
+        const refused = model.refusedCreates.find((create) => tracesTo(item, create.sent))
+        if (refused)
+          return {
+            failed: `GET /todos lists ${shown(item)}, stored by ${requestLine(refused.exchange)} ${shown(refused.sent)} although it answered ${refused.exchange.status} ${refused.exchange.statusText}`,
+            expected: 'no record from a refused create',
+            actual: shown(item),
+            exchanges: [refused.exchange, observation.exchange],
+          }
       }
-      const found = judgeReads(
-        'write.refused-no-trace',
-        observation,
-        model,
-        (record) => record.blame?.rule === 'write.refused-no-trace',
-      )
-      // A write the server accepted left nothing refused to trace: the rule holds of it.
-      const { op, probe } = observation
-      const acceptedProbe =
-        probe !== undefined && op !== 'list' && op !== 'get' && isSuccess(observation)
-      return found ?? (acceptedProbe ? held : undefined)
+      return held
     },
   },
   {
@@ -390,41 +338,36 @@ export const recordRules: Rule[] = [
     level: 'required',
     section: '§2 Todo, §7 Errors',
     judge(observation, model) {
-      const { op, query } = observation
-      if (observation.probe === 'wrong-type') {
-        const code = status(observation)
-        if (code === undefined || code >= 500)
-          return unexpected(observation, 'a 4xx, or a well-typed todo')
-        if (!isSuccess(observation)) return held
-        const body = observation.response?.json
-        const asSent = storedAsSent(sentObject(observation), body)
+      const { op, probe, query, response } = observation
+      const body = response?.json
+      const expected = 'a 4xx, or a well-typed todo'
+      if (probe === 'wrong-type') {
+        if (response === undefined || response.status >= 500)
+          return unexpected(observation, expected)
+        const asSent = isSuccess(observation) && storedAsSent(sentObject(observation), body)
         return asSent
-          ? fail(
-              `${answered(observation)} and stored it as sent: ${asSent}`,
-              'a 4xx, or a well-typed todo',
-              shown(body),
-            )
+          ? {
+              failed: `${answered(observation)} and stored it as sent: ${asSent}`,
+              expected,
+              actual: shown(body),
+            }
           : held
       }
-      const brokenSince =
-        (op === 'list' && !query) || (op === 'create' && observation.probe === undefined)
-      if (model.untypedCreate && brokenSince && (status(observation) ?? 500) >= 500)
+      const plainList = op === 'list' && !query
+      const broken = (response?.status ?? 500) >= 500
+      if (model.untypedCreate && broken && (plainList || (op === 'create' && !probe)))
         return since(observation, model.untypedCreate, '200, or the wrongly typed create refused')
-      if ((op === 'get' || (op === 'list' && !query)) && isSuccess(observation)) {
-        const body = observation.response?.json
-        const items = (Array.isArray(body) ? body : [body]).filter(isObject)
-        for (const record of model.live().filter((r) => r.untyped)) {
-          const item = items.find(
-            (candidate) => String(candidate.id) === String(record.expected.id),
-          )
-          const problem = item && fieldProblem(item)
-          if (problem)
-            return fail(
-              `${requestLine(observation.exchange)} shows a record stored from a wrongly typed write: ${problem}`,
-              'a well-typed todo',
-              shown(item),
-            )
-        }
+      if ((op !== 'get' && !plainList) || !isSuccess(observation)) return undefined
+      const items = (Array.isArray(body) ? body : [body]).filter(isObject)
+      for (const record of model.live().filter((live) => live.untyped)) {
+        const item = items.find((candidate) => String(candidate.id) === String(record.expected.id))
+        const problem = item && fieldProblem(item)
+        if (problem)
+          return {
+            failed: `${requestLine(observation.exchange)} shows a record stored from a wrongly typed write: ${problem}`,
+            expected: 'a well-typed todo',
+            actual: shown(item),
+          }
       }
       return undefined
     },
@@ -435,15 +378,23 @@ export const recordRules: Rule[] = [
       'A malformed or invalid request gets a 4xx: never a 5xx, and malformed JSON is never accepted',
     level: 'required',
     section: '§7 Errors (400 malformed request, 500 server faults)',
+    on: {
+      probe: [
+        'malformed-json',
+        'missing-field',
+        'empty-patch',
+        'path-id',
+        'taken-id',
+        'canonical-path-id',
+        'body-id',
+      ],
+    },
     judge(observation) {
-      const { probe } = observation
-      const mistakes = ['malformed-json', 'missing-field', 'empty-patch', 'path-id', 'taken-id']
-      if (!probe || ![...mistakes, 'canonical-path-id', 'body-id'].includes(probe)) return undefined
-      const code = status(observation)
+      const code = observation.response?.status
       if (code === undefined)
         return unexpected(observation, 'a 4xx', ': a mistaken request must get an answer')
       if (code >= 500) return unexpected(observation, 'a 4xx')
-      if (probe === 'malformed-json' && code < 400)
+      if (observation.probe === 'malformed-json' && code < 400)
         return unexpected(observation, '400', ': malformed JSON was accepted')
       return held
     },
@@ -453,12 +404,16 @@ export const recordRules: Rule[] = [
     title: 'A path id that is not an integer (`/todos/7abc`) never reads or changes record 7',
     level: 'required',
     section: '§4 path parameter {id}',
+    on: { probe: ['path-id'] },
     judge(observation, model) {
-      if (observation.probe !== 'path-id') return undefined
       const body = observation.response?.json
-      return isSuccess(observation) && isObject(body) && model.records.has(JSON.stringify(body.id))
-        ? fail(`${answered(observation)} with todo ${shown(body.id)}`, 'a 4xx', shown(body))
-        : held
+      if (!isSuccess(observation) || !isObject(body) || !model.records.has(JSON.stringify(body.id)))
+        return held
+      return {
+        failed: `${answered(observation)} with todo ${shown(body.id)}`,
+        expected: 'a 4xx',
+        actual: shown(body),
+      }
     },
   },
   {
@@ -467,18 +422,17 @@ export const recordRules: Rule[] = [
       'A read sent while a write is under way shows the record before the write or after it, never half of it',
     level: 'recommended',
     section: '§4 PUT and PATCH (todokit)',
+    on: { probe: ['concurrent-read'] },
     judge(observation) {
       const body = observation.response?.json
-      if (observation.probe !== 'concurrent-read' || !isSuccess(observation) || !isObject(body))
-        return undefined
-      const state = stateOf({ content: body.content, completed: body.completed })
-      return observation.allowed?.includes(state)
-        ? held
-        : fail(
-            `${answered(observation)} with ${shown(body)}, half of a write under way`,
-            `one of ${observation.allowed?.join(' or ')}`,
-            state,
-          )
+      if (!isSuccess(observation) || !isObject(body)) return undefined
+      const state = stateOf(body)
+      if (observation.allowed?.includes(state)) return held
+      return {
+        failed: `${answered(observation)} with ${shown(body)}, half of a write under way`,
+        expected: `one of ${observation.allowed?.join(' or ')}`,
+        actual: state,
+      }
     },
   },
   {
@@ -487,18 +441,18 @@ export const recordRules: Rule[] = [
       'GET, PUT, PATCH and DELETE of an id nobody holds answer 404; `/todos/07` and `/todos/7.0` are not todo 7',
     level: 'recommended',
     section: '§7 404 (todokit)',
+    on: { probe: ['unknown-id', 'canonical-path-id'] },
     judge(observation) {
-      const { probe, target } = observation
-      if (probe !== 'unknown-id' && probe !== 'canonical-path-id') return undefined
-      if (status(observation) === 404) return held
+      const { probe, target, op, response } = observation
+      if (response?.status === 404) return held
       // An id the run freed may have gone to someone else's new record since.
-      const body = observation.response?.json
+      const body = response?.json
       const freed = target?.deleted && isSuccess(observation) && isObject(body)
       if (freed && body.content !== target.expected.content) return undefined
       // `/todos/07` names no id in canonical form: refusing it as malformed is as good.
       if (probe === 'canonical-path-id' && isClientError(observation)) return held
       // A PUT to a free id may create the record: the contract leaves it open.
-      if (observation.op === 'replace' && isSuccess(observation)) return held
+      if (op === 'replace' && isSuccess(observation)) return held
       return unexpected(observation, '404')
     },
   },
@@ -507,40 +461,29 @@ export const recordRules: Rule[] = [
     title: 'A PUT that lacks a field is refused with a 4xx',
     level: 'recommended',
     section: '§4 rule 2',
-    judge: (observation) =>
-      observation.probe !== 'missing-field' || observation.op !== 'replace'
-        ? undefined
-        : isClientError(observation)
-          ? held
-          : unexpected(observation, 'a 4xx'),
+    on: { op: ['replace'], probe: ['missing-field'] },
+    judge: (observation) => (isClientError(observation) ? held : unexpected(observation, 'a 4xx')),
   },
   {
     id: 'content.exact',
     title: 'Accepted content is stored exactly: no escaping, normalising, stripping or truncating',
     level: 'required',
     section: '§2 Todo (content string)',
+    on: { op: ['create', 'replace', 'patch'], probe: ['none'] },
+    reads: (record, _, model) => !record.found && !model.ownsContent(record.expected.content),
     judge(observation, model) {
       const sent = sentObject(observation).content
-      const body = observation.response?.json
-      if (WRITES.includes(observation.op) && observation.probe === undefined) {
-        if (isClientError(observation) && typeof sent === 'string' && mayBeRefused(sent))
-          return held
-        const judged = typeof sent === 'string' && !model.ownsContent(sent) && isObject(body)
-        if (isSuccess(observation) && judged && typeof body.content === 'string')
-          return body.content !== sent && body.content !== sent.trim()
-            ? fail(
-                `${answered(observation)} with content ${shown(body.content)}`,
-                shown(sent),
-                shown(body.content),
-              )
-            : held
+      const stored = isObject(observation.response?.json) && observation.response.json.content
+      if (typeof sent !== 'string') return undefined
+      if (isClientError(observation) && mayBeRefused(sent)) return held
+      if (!isSuccess(observation) || model.ownsContent(sent) || typeof stored !== 'string')
+        return undefined
+      if (stored === sent || stored === sent.trim()) return held
+      return {
+        failed: `${answered(observation)} with content ${shown(stored)}`,
+        expected: shown(sent),
+        actual: shown(stored),
       }
-      return judgeReads(
-        'content.exact',
-        observation,
-        model,
-        (record) => !record.found && !model.ownsContent(record.expected.content),
-      )
     },
   },
   {
@@ -548,21 +491,20 @@ export const recordRules: Rule[] = [
     title: 'Spaces at the ends of content are kept',
     level: 'recommended',
     section: '§2 Todo (todokit)',
-    judge(observation, model) {
+    on: { probe: ['none'] },
+    reads: () => false,
+    judge(observation) {
       const sent = sentObject(observation).content
       const body = observation.response?.json
-      const padded =
-        observation.probe === undefined && typeof sent === 'string' && sent !== sent.trim()
-      if (padded && isClientError(observation)) return held
-      if (padded && isSuccess(observation) && isObject(body))
-        return body.content === String(sent).trim()
-          ? fail(
-              `${answered(observation)} with the content trimmed`,
-              shown(sent),
-              shown(body.content),
-            )
-          : held
-      return judgeReads('content.edge-whitespace', observation, model, () => false)
+      if (typeof sent !== 'string' || sent === sent.trim()) return undefined
+      if (isClientError(observation)) return held
+      if (!isSuccess(observation) || !isObject(body)) return undefined
+      if (body.content !== sent.trim()) return held
+      return {
+        failed: `${answered(observation)} with the content trimmed`,
+        expected: shown(sent),
+        actual: shown(body.content),
+      }
     },
   },
   {
@@ -570,19 +512,18 @@ export const recordRules: Rule[] = [
     title: 'Responses with a todo or a list label their body application/json',
     level: 'recommended',
     section: '§4 Endpoints',
+    // The body of a DELETE is not shown by the contract: any will do.
+    on: { op: ['list', 'walk', 'get', 'create', 'replace', 'patch'] },
     judge(observation) {
       const { response } = observation
-      // The body of a DELETE is not shown by the contract: any will do.
-      if (!response || !isSuccess(observation) || !response.text || observation.op === 'delete')
-        return undefined
+      if (!response?.text || !isSuccess(observation)) return undefined
       const type = response.headers.get('content-type') ?? ''
-      return /^application\/([\w.+-]*\+)?json\b/i.test(type)
-        ? held
-        : fail(
-            `${answered(observation)} with content-type ${shown(type || undefined)}`,
-            'application/json',
-            type || 'none',
-          )
+      if (/^application\/([\w.+-]*\+)?json\b/i.test(type)) return held
+      return {
+        failed: `${answered(observation)} with content-type ${shown(type || undefined)}`,
+        expected: 'application/json',
+        actual: type || 'none',
+      }
     },
   },
 ]
@@ -594,10 +535,9 @@ function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {
   const { content } = sent
   if (typeof content === 'string') return item.content === content
   if (content === undefined) return false
+  const json = JSON.stringify(content)
   return (
-    item.content === content ||
-    JSON.stringify(item.content) === JSON.stringify(content) ||
-    [JSON.stringify(content), String(content)].includes(String(item.content))
+    JSON.stringify(item.content) === json || [json, String(content)].includes(String(item.content))
   )
 }
 
@@ -624,7 +564,7 @@ function refusedContent(observation: Observation): boolean {
  * Whether a server may refuse a content: empty, longer than a short limit, with control
  * characters, characters beyond the BMP, or spaces at the ends.
  */
-export function mayBeRefused(content: string): boolean {
+function mayBeRefused(content: string): boolean {
   return (
     content === '' ||
     [...content].length > 50 ||

@@ -89,20 +89,39 @@ export interface Rule {
   judge(observation: Observation, model: Model): Judgement | undefined
 }
 
-export const held: Judgement = { held: true }
+/** The observations a rule judges by its own code: every field given must match. */
+export interface Scope {
+  op?: readonly OpName[]
+  /** The probes it judges; `none` is a request sent as the contract says. */
+  probe?: readonly (ProbeKind | 'none')[]
+  /** Whether a list carries parameters. */
+  query?: boolean
+  /** Aimed at a live record of the run whose state is known. */
+  live?: true
+}
 
-/** A failure: what broke the rule, what was expected and what came, and the exchanges that show it. */
-export const fail = (
-  failed: string,
-  expected?: string,
-  actual?: string,
-  exchanges?: Exchange[],
-): Judgement => ({
-  failed,
-  ...(expected === undefined ? {} : { expected }),
-  ...(actual === undefined ? {} : { actual }),
-  ...(exchanges === undefined ? {} : { exchanges }),
-})
+/** A rule as the tables write it: what it judges, and how. */
+export interface RuleSpec extends Omit<Rule, 'judge'> {
+  on?: Scope
+  judge?: Rule['judge']
+  /**
+   * Reads of the run's records charge the rule with what they show against the model (see
+   * `reads.ts`); a read that judged a record `reads` accepts counts as the rule held.
+   */
+  reads?: (record: OwnRecord, observation: Observation, model: Model) => boolean
+}
+
+export function inScope({ op, probe, query, live }: Scope, observation: Observation): boolean {
+  const { target } = observation
+  return (
+    (!op || op.includes(observation.op)) &&
+    (!probe || probe.includes(observation.probe ?? 'none')) &&
+    (query === undefined || (observation.query !== undefined) === query) &&
+    (!live || (target !== undefined && !target.deleted && !target.uncertain))
+  )
+}
+
+export const held: Judgement = { held: true }
 
 /** A short account of what a value is, for messages: the JSON itself, shortened. */
 export function shown(value: unknown): string {
@@ -117,9 +136,8 @@ export function requestLine(exchange: Exchange): string {
   return `${exchange.method} ${decodeURIComponent(url.pathname + url.search)}`
 }
 
-/** `PATCH /todos/7 answered 404 Not Found`, or why no answer came. */
-export function answered(observation: Observation): string {
-  const { exchange, sent, op } = observation
+/** `PATCH /todos/7 {"completed":true} answered 404 Not Found`, or why no answer came. */
+export function answered({ exchange, sent, op }: Observation): string {
   const outcome =
     exchange.error === undefined
       ? `answered ${exchange.status} ${exchange.statusText}`
@@ -138,20 +156,17 @@ export const actualOf = ({ response, error }: Observation): string =>
     : (error ?? 'no answer')
 
 /** The answer was not what `expected` says: the request, its answer, and `why`. */
-export const unexpected = (observation: Observation, expected: string, why = ''): Judgement =>
-  fail(`${answered(observation)}${why}`, expected, actualOf(observation))
+export const unexpected = (observation: Observation, expected: string, why = ''): Judgement => ({
+  failed: `${answered(observation)}${why}`,
+  expected,
+  actual: actualOf(observation),
+})
 
-export const status = (observation: Observation): number | undefined => observation.response?.status
+export const isSuccess = ({ response }: Observation): boolean =>
+  response !== undefined && response.status >= 200 && response.status < 300
 
-export const isSuccess = (observation: Observation): boolean => {
-  const code = status(observation)
-  return code !== undefined && code >= 200 && code < 300
-}
-
-export const isClientError = (observation: Observation): boolean => {
-  const code = status(observation)
-  return code !== undefined && code >= 400 && code < 500
-}
+export const isClientError = ({ response }: Observation): boolean =>
+  response !== undefined && response.status >= 400 && response.status < 500
 
 /** Whether a value is a JSON object (not an array, not null). */
 export function isObject(value: unknown): value is Record<string, unknown> {
