@@ -25,7 +25,6 @@ export interface AppOptions {
   /**
    * Origins allowed to call the API from a browser (CORS); `'*'` allows any. Without it no CORS
    * header is sent, so browsers keep other sites out.
-   * @example createApp({ cors: 'http://localhost:5173' })
    */
   cors?: string | readonly string[] | undefined
   /** Largest request body read, in bytes; larger bodies get 413. @default MAX_BODY_BYTES (64 KiB) */
@@ -35,23 +34,20 @@ export interface AppOptions {
   /** Called with every unexpected error; the client gets a 500 without it. @default console.error */
   onError?: ((error: unknown, request: Request) => void) | undefined
   /**
-   * Makes requests to `/todos` misbehave on purpose, for testing clients (see {@link FaultOptions}),
-   * always before the store is touched.
-   * @default undefined (no faults, `Prefer` ignored)
-   * @example createApp({ faults: { latencyMs: 100, failureRate: 0.1, seed: 7 } })
+   * Makes requests to `/todos` misbehave on purpose, before the store is touched, for testing
+   * clients (see {@link FaultOptions}). @default undefined (no faults, `Prefer` ignored)
    */
   faults?: FaultOptions | FaultPlan | undefined
   /**
    * The URL clients reach the API at, as `/openapi.json`'s `servers` names it; never taken from
-   * the request's Host, which any client or proxy chooses.
-   * @default '/' (relative to wherever the document was fetched from)
+   * the request's Host, which any client or proxy chooses. @default '/'
    */
   publicUrl?: string | undefined
 }
 
 /**
- * The todos API as a Hono app: `app.fetch` is the whole server, so it runs in-process (tests,
- * msw), under `@hono/node-server`, or on any runtime Hono supports.
+ * The todos API as a Hono app: `app.fetch` is the whole server, in-process (tests, msw), under
+ * `@hono/node-server`, or on any runtime Hono supports.
  *
  * @example
  * const response = await createApp().request('/todos', {

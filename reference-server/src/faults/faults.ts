@@ -3,12 +3,9 @@ import type { MiddlewareHandler } from 'hono'
 import { problem, refuse } from '../http/problem.ts'
 
 /**
- * One way for a request to go wrong, always before the store is touched:
- * - `status`: a problem+json answer with `status` (400–599), and `Retry-After` with `retryAfter`;
- * - `latency`: the answer comes `ms` milliseconds late;
- * - `hang`: no answer until the client aborts;
- * - `drop`: the connection is cut (the client sees a network error);
- * - `body`: a 200 (or `status`) whose JSON body breaks the contract.
+ * One way for a request to go wrong, before the store is touched: a problem+json `status`
+ * (with `Retry-After`), `latency`, a `hang` until the client aborts, a `drop`ped connection, or
+ * a `body` (200 unless `status`) that breaks the contract.
  *
  * @example
  * const outage: Fault = { kind: 'status', status: 503, retryAfter: 0 }
@@ -28,7 +25,6 @@ export type FaultRoute = NonNullable<FaultRuleOptions['route']>
 
 /**
  * When a fault applies.
- *
  * @example
  * const options: FaultRuleOptions = { route: 'GET /todos/7', times: 2 } // the first two reads
  */
@@ -55,9 +51,8 @@ export interface FaultOptions {
   /** Seed of the generator behind `failureRate` and each rule's `rate`. @default 1 */
   seed?: number | undefined
   /**
-   * Whether a request may ask for its own fault with a `Prefer` header: `code=503` (Prism's
-   * convention) and todokit's `retry-after=S`, `delay=MS`, `hang`, `drop`, `body=invalid`.
-   * @default true
+   * Whether a request may ask for its own fault with a `Prefer` header: `code=503` (as Prism),
+   * `retry-after=S`, `delay=MS`, `hang`, `drop`, `body=invalid`. @default true
    */
   prefer?: boolean | undefined
 }
@@ -73,12 +68,9 @@ const RANDOM_FAILURE: Fault = {
   detail: 'The server failed this request on purpose (its failure rate is set); try again',
 }
 
-interface Rule {
-  fault: Fault
-  matches: (method: string, path: string) => boolean
-  remaining: number
-  rate: number
-}
+type Rule = { fault: Fault; matches: (method: string, path: string) => boolean } & Required<
+  Pick<FaultRuleOptions, 'times' | 'rate'>
+>
 
 /** mulberry32: a seed replays the same faults. */
 function seededRandom(seed: number): () => number {
@@ -201,7 +193,7 @@ export class FaultPlan {
     if (!(rate >= 0 && rate <= 1)) throw new RangeError(`rate must be from 0 to 1, got ${rate}`)
     const problem = faultProblem(fault)
     if (problem !== undefined) throw new RangeError(`A ${fault.kind} fault's ${problem}`)
-    this.#rules.push({ fault, matches: routeMatcher(route), remaining: times, rate })
+    this.#rules.push({ fault, matches: routeMatcher(route), times, rate })
   }
 
   /** Forgets every rule and starts the generator again from the seed. */
@@ -212,14 +204,14 @@ export class FaultPlan {
 
   /** What to do with a request to `path` (relative to the API's base). */
   decide(method: string, path: string, prefer?: string | null): { delayMs: number; fault?: Fault } {
-    const { latencyMs, failureRate } = this.#options
+    const { latencyMs, failureRate, prefer: honoursPrefer } = this.#options
     for (const rule of this.#rules) {
       if (!rule.matches(method, path)) continue
       if (rule.rate < 1 && this.#random() >= rule.rate) continue
-      if (--rule.remaining <= 0) this.#rules = this.#rules.filter((other) => other !== rule)
+      if (--rule.times <= 0) this.#rules = this.#rules.filter((other) => other !== rule)
       return { delayMs: latencyMs, fault: rule.fault }
     }
-    const asked = this.#options.prefer && prefer ? preferredFault(prefer) : { delayMs: 0 }
+    const asked = honoursPrefer && prefer ? preferredFault(prefer) : { delayMs: 0 }
     const delayMs = latencyMs + asked.delayMs
     if (asked.fault !== undefined) return { delayMs, fault: asked.fault }
     if (failureRate > 0 && this.#random() < failureRate) return { delayMs, fault: RANDOM_FAILURE }
@@ -251,8 +243,7 @@ export function faultInjection(plan: FaultPlan): MiddlewareHandler {
       case 'status': {
         const { status, retryAfter } = fault
         const detail = fault.detail ?? `The server failed this request on purpose (${status})`
-        const headers: Record<string, string> =
-          retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }
+        const headers = retryAfter === undefined ? undefined : { 'retry-after': `${retryAfter}` }
         return problem({ status, detail, headers })
       }
       case 'body':

@@ -1,13 +1,6 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerOptions,
-  ServerResponse,
-} from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import { MAX_BODY_BYTES, statusTextFor } from '@todokit/sdk/contract'
 import { problem } from './problem.ts'
 
@@ -116,8 +109,8 @@ function nodeEdge(listener: NodeListener, log: ListenOptions['log']): NodeListen
 }
 
 /**
- * Serves a Hono app (or any `{ fetch }`) with `@hono/node-server`, or a Node request listener, with
- * the limits of {@link ListenOptions}. A `Response.error()` answer cuts the connection.
+ * Serves a Hono app (or any `{ fetch }`) through `@hono/node-server`, or a Node request listener,
+ * with the limits of {@link ListenOptions}. A `Response.error()` answer cuts the connection.
  *
  * @example
  * const server = await listen(createApp(), { port: 0 })
@@ -170,19 +163,10 @@ export function listen(
       const response = fetch(request, env)
       return response instanceof Promise ? response.then(prepare) : prepare(response)
     }
+  const listener =
+    typeof app === 'function' ? app : getRequestListener(fetch(app.fetch), { hostname: host })
   return new Promise((resolve, reject) => {
-    const server: Server =
-      typeof app === 'function'
-        ? createServer(serverOptions, nodeEdge(app, log)).listen(port, host)
-        : (serve({
-            fetch: fetch(app.fetch),
-            port,
-            hostname: host,
-            serverOptions,
-            // Node's createServer is overloaded, which no arrow function can be.
-            createServer: ((settings: ServerOptions, listener: NodeListener) =>
-              createServer(settings, nodeEdge(listener, log))) as typeof createServer,
-          }) as Server)
+    const server = createServer(serverOptions, nodeEdge(listener, log)).listen(port, host)
     server.maxConnections = maxConnections
     server.setTimeout(idleTimeout)
     server.on('checkContinue', (incoming, outgoing) => {

@@ -83,20 +83,14 @@ export const PROBLEMS = {
 
 /** The problem that answers a store's refusal: where the domain meets HTTP. */
 export function refusalProblem(refusal: Refusal): ProblemText {
-  switch (refusal.reason) {
-    case 'not-found':
-      return PROBLEMS.todoNotFound(refusal.id)
-    case 'id-taken':
-      return PROBLEMS.idTaken(refusal.id)
-    case 'full':
-      return PROBLEMS.full(refusal.maxTodos)
-    case 'precondition-failed':
-      return PROBLEMS.preconditionFailed(refusal.id, refusal.version)
-    case 'ids-used-up':
-      return PROBLEMS.idsUsedUp()
-    case 'busy':
-      return PROBLEMS.busy()
+  const { reason } = refusal
+  if (reason === 'not-found') return PROBLEMS.todoNotFound(refusal.id)
+  if (reason === 'id-taken') return PROBLEMS.idTaken(refusal.id)
+  if (reason === 'full') return PROBLEMS.full(refusal.maxTodos)
+  if (reason === 'precondition-failed') {
+    return PROBLEMS.preconditionFailed(refusal.id, refusal.version)
   }
+  return reason === 'busy' ? PROBLEMS.busy() : PROBLEMS.idsUsedUp()
 }
 
 /** The RFC 6901 JSON Pointer for a path of keys. */

@@ -128,9 +128,7 @@ function* select(
  * const app = createApp({ store: new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }]) })
  */
 export class MemoryStore implements TodoStore {
-  /** In id order unless an insert came below the highest id (`#inIdOrder` sorts it). */
-  #byId = new Map<number, Todo>()
-  #idOrder = true
+  readonly #byId = new Map<number, Todo>()
   /** Each order's sorted todos (or sort in progress) until the next write: a walk sorts once. */
   readonly #sorted = new Map<string, readonly Todo[] | Promise<readonly Todo[]>>()
   #contentLength = 0
@@ -151,7 +149,6 @@ export class MemoryStore implements TodoStore {
         return store.#nextId
       },
       insert: (todo) => {
-        if (todo.id < store.#nextId - 1) store.#idOrder = false
         store.#nextId = Math.max(store.#nextId, todo.id + 1)
         return store.#table.put(todo)
       },
@@ -187,7 +184,7 @@ export class MemoryStore implements TodoStore {
    * [...new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }])] // → that todo
    */
   [Symbol.iterator](): IterableIterator<Todo> {
-    return this.#inIdOrder().values()
+    return [...this.#byId.values()].sort((a, b) => a.id - b.id).values()
   }
 
   /** A small store answers at once, with an array; a larger one sorts and filters in slices. */
@@ -202,7 +199,7 @@ export class MemoryStore implements TodoStore {
     ) {
       return this.#listInSlices(query, page, compare, cacheKey)
     }
-    sorted ??= this.#cacheSorted(cacheKey, [...this.#inIdOrder().values()].sort(compare))
+    sorted ??= this.#cacheSorted(cacheKey, [...this.#byId.values()].sort(compare))
     const listed: Todo[] = []
     for (const todo of select(sorted, query, page, compare)) if (todo) listed.push(todo)
     return listed
@@ -216,10 +213,7 @@ export class MemoryStore implements TodoStore {
   ): AsyncGenerator<Todo> {
     let sorted = this.#sorted.get(cacheKey)
     if (sorted === undefined) {
-      const sorting = this.#cacheSorted(
-        cacheKey,
-        sortInSlices([...this.#inIdOrder().values()], compare),
-      )
+      const sorting = this.#cacheSorted(cacheKey, sortInSlices([...this.#byId.values()], compare))
       sorted = await sorting
       // A write meanwhile makes the sort this list's snapshot alone.
       if (this.#sorted.get(cacheKey) === sorting) this.#sorted.set(cacheKey, sorted)
@@ -244,12 +238,6 @@ export class MemoryStore implements TodoStore {
 
   async close(): Promise<void> {
     this.#closed = true
-  }
-
-  #inIdOrder(): Map<number, Todo> {
-    if (!this.#idOrder) this.#byId = new Map([...this.#byId].sort(([a], [b]) => a - b))
-    this.#idOrder = true
-    return this.#byId
   }
 
   #cacheSorted<T extends readonly Todo[] | Promise<readonly Todo[]>>(key: string, sorted: T): T {
