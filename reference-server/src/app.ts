@@ -15,9 +15,7 @@ import { DEFAULT_MAX_TODOS, type TodoStore, TodoStoreError } from './store/store
 
 /**
  * Options of {@link createApp}.
- *
- * @example
- * const app = createApp({ store: await SqliteStore.open('todos.db'), maxTodos: 1_000 })
+ * @example const app = createApp({ store: await SqliteStore.open('todos.db'), maxTodos: 1_000 })
  */
 export interface AppOptions {
   /** Where todos live. @default new MemoryStore() */

@@ -1,7 +1,6 @@
 /**
  * `@todokit/reference-server`: the todos API as a Hono app, its stores, the OpenAPI generator
- * and a Node listener. The CLI (`todokit-server`) and the msw handlers
- * (`@todokit/reference-server/msw`) are built on these.
+ * and a Node listener, on which the CLI and the msw handlers (`/msw`) are built.
  *
  * @example
  * import { createApp, listen, MemoryStore } from '@todokit/reference-server'

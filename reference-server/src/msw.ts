@@ -12,9 +12,7 @@ export type { Fault, FaultRoute, FaultRuleOptions } from './faults/faults.ts'
 /**
  * Options of {@link createTodoApi}: any of {@link AppOptions} but the store (the fake keeps its
  * own) and `faults` (see {@link TodoApi.inject}).
- *
- * @example
- * const api = createTodoApi({ baseUrl: 'https://api.example.com', maxBodyBytes: 1024 })
+ * @example const api = createTodoApi({ baseUrl: 'https://api.example.com', maxBodyBytes: 1024 })
  */
 export interface TodoApiOptions extends Omit<AppOptions, 'store' | 'faults'> {
   /** The API's base URL as the application calls it, e.g. `https://api.example.com/v1`. */
@@ -30,9 +28,7 @@ export type TodoHandlersOptions = TodoApiOptions
 
 /**
  * A request the fake API received, as the application sent it.
- *
- * @example
- * expect(api.requests()[0]?.body).toEqual({ content: 'Buy milk' })
+ * @example expect(api.requests()[0]?.body).toEqual({ content: 'Buy milk' })
  */
 export interface RecordedRequest {
   method: string
@@ -64,25 +60,19 @@ export interface TodoApi {
   /** The requests received since the last reset, in order, faulted ones included. */
   requests(): RecordedRequest[]
   /**
-   * Makes the requests `options` selects misbehave, before the store is touched, in the order
-   * the rules were added; a request's own `Prefer` applies when no rule does.
-   *
-   * @example
-   * api.inject({ kind: 'status', status: 503, retryAfter: 0 }, { route: 'list', times: 2 })
-   * api.inject({ kind: 'drop' }, { route: 'DELETE /todos/{id}' }) // every delete: network error
+   * Makes the requests `options` selects misbehave, before the store is touched; rules apply in
+   * the order added, and a request's own `Prefer` when none does.
+   * @example api.inject({ kind: 'drop' }, { route: 'DELETE /todos/{id}', times: 2 })
    */
   inject(fault: Fault, options?: FaultRuleOptions): void
   /**
    * For msw's `onUnhandledFrame`: a request no handler serves is logged and answered 404 naming
    * its URL and this API's base, so a wrong base URL fails loudly, not as a network error.
-   *
-   * @example
-   * server.listen({ onUnhandledFrame: api.onUnhandledFrame })
    */
   readonly onUnhandledFrame: UnhandledFrameHandle
 }
 
-/** `todos` copied, once each is a todo the real API could hold (as `--seed` checks a file). */
+/** `todos` copied, once each is one the real API could hold. */
 function checkedTodos(todos: Iterable<Todo>): Todo[] {
   const given = [...todos]
   parseSeedTodos(given, (index) => `A starting todo is invalid: /${index}`)
@@ -94,10 +84,8 @@ function checkedTodos(todos: Iterable<Todo>): Todo[] {
  * under `baseUrl` with the same validation, errors, ETags and ids as the real one.
  *
  * @example
- * const api = createTodoApi({
- *   baseUrl: 'https://api.example.com/v1',
- *   initial: [{ id: 1, content: 'Buy milk', completed: false }],
- * })
+ * const todo = { id: 1, content: 'Buy milk', completed: false }
+ * const api = createTodoApi({ baseUrl: 'https://api.example.com/v1', initial: [todo] })
  * api.inject({ kind: 'status', status: 503, retryAfter: 0 }, { route: 'get', times: 1 })
  */
 export function createTodoApi(options: TodoApiOptions): TodoApi {
@@ -109,7 +97,7 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   }
   const { baseUrl, initial = [], seed, ...appOptions } = options
   const startingTodos = checkedTodos(initial)
-  // In a browser a relative base (`/api`) is the page's own origin, as fetch resolves it.
+  // In a browser a relative base (`/api`) is the page's own origin.
   const base = new URL(baseUrl, globalThis.location?.href)
   const basePath = base.pathname.replace(/\/+$/, '')
   const served = `${base.origin}${basePath}`

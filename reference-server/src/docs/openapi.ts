@@ -8,7 +8,6 @@ import {
   MAX_PAGE_LIMIT,
   MAX_SEARCH_LENGTH,
   MAX_TODO_ID,
-  type OperationName,
   STATUS_TEXT,
   Todo,
   TodoId,
@@ -35,6 +34,7 @@ export interface OpenApiOptions {
 type JsonObject = Record<string, unknown>
 
 const COMPONENTS = '#/components/schemas/'
+const RESPONSES = '#/components/responses/'
 
 /** A `$ref` to the component the contract's metadata names `schema`. */
 function schemaRef(schema: z.core.$ZodType): { $ref: string } {
@@ -248,19 +248,6 @@ function optionsOperation(path: string, noun: string): JsonObject {
   }
 }
 
-/** What each operation does, beyond its summary. */
-const DESCRIPTIONS: Record<OperationName, string> = {
-  list: 'The todos the query selects, filtered by field and `q`, in the order of `order` (ascending id without it). With `limit`, one page and a `Link` to the next.',
-  get: 'The todo with this id, with its ETag; `If-None-Match` with that ETag gives 304.',
-  create:
-    'Stores a new todo. Without `id` the server assigns one never used before; a taken id is 409.',
-  replace:
-    'Replaces every field of the todo; the body’s `id` must be the path’s. `If-Match` makes it conditional.',
-  update:
-    'Changes the fields the body sends (JSON merge patch) and keeps the others. `If-Match` makes it conditional.',
-  delete: 'Removes the todo and answers with it as it was. `If-Match` makes it conditional.',
-}
-
 /**
  * The OpenAPI 3.1 document of the todos API, generated from the contract's endpoint table, the
  * metadata of its schemas and the server's problems, so it never drifts from what it validates.
@@ -273,33 +260,27 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
   const { serverUrl = 'http://localhost:3000', maxBodyBytes = MAX_BODY_BYTES } = options
   const schemas = componentSchemas()
   const paths: Record<string, Record<string, JsonObject>> = {}
-  for (const [name, endpoint] of Object.entries(endpoints) as [OperationName, Endpoint][]) {
+  for (const endpoint of Object.values<Endpoint>(endpoints)) {
+    const { operationId, summary, description, path, method, errors } = endpoint
+    const body = requestBody(endpoint)
+    const errorRefs = errors.map((status) => [status, { $ref: `${RESPONSES}Status${status}` }])
     const operation: JsonObject = {
-      operationId: endpoint.operationId,
-      summary: endpoint.summary,
-      description: DESCRIPTIONS[name],
+      operationId,
+      summary,
+      description,
       tags: ['todos'],
       parameters: parameters(endpoint, schemas),
-      requestBody: requestBody(endpoint),
-      responses: {
-        ...successResponses(endpoint),
-        ...Object.fromEntries(
-          endpoint.errors.map((status) => [
-            status,
-            { $ref: `#/components/responses/Status${status}` },
-          ]),
-        ),
-      },
+      ...(body && { requestBody: body }),
+      responses: { ...successResponses(endpoint), ...Object.fromEntries(errorRefs) },
     }
-    if (operation.requestBody === undefined) delete operation.requestBody
-    const item = paths[endpoint.path] ?? {}
-    paths[endpoint.path] = item
-    item[endpoint.method.toLowerCase()] = operation
-    if (endpoint.method === 'GET') {
+    const item = paths[path] ?? {}
+    paths[path] = item
+    item[method.toLowerCase()] = operation
+    if (method === 'GET') {
       // listTodos → Todos, getTodo → Todo.
-      const noun = endpoint.operationId.replace(/^(list|get)/, '')
+      const noun = operationId.replace(/^(list|get)/, '')
       item.head = headOperation(operation, endpoint, noun)
-      item.options = optionsOperation(endpoint.path, noun)
+      item.options = optionsOperation(path, noun)
     }
   }
   delete schemas[schemaRef(TodoListQuery).$ref.slice(COMPONENTS.length)]

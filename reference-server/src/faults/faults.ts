@@ -6,9 +6,7 @@ import { problem, refuse } from '../http/problem.ts'
  * One way for a request to go wrong, before the store is touched: a problem+json `status`
  * (with `Retry-After`), `latency`, a `hang` until the client aborts, a `drop`ped connection, or
  * a `body` (200 unless `status`) that breaks the contract.
- *
- * @example
- * const outage: Fault = { kind: 'status', status: 503, retryAfter: 0 }
+ * @example const outage: Fault = { kind: 'status', status: 503, retryAfter: 0 }
  */
 export type Fault =
   | { kind: 'status'; status: number; detail?: string | undefined; retryAfter?: number | undefined }

@@ -7,9 +7,7 @@ import { problem } from './problem.ts'
 /**
  * Options of {@link listen}: Node's own HTTP server settings, with defaults much tighter than
  * Node's, which let idle sockets and trickled bodies live for minutes.
- *
- * @example
- * await listen(createApp(), { port: 8080, host: '0.0.0.0', log: console.log })
+ * @example await listen(createApp(), { port: 8080, host: '0.0.0.0', log: console.log })
  */
 export interface ListenOptions {
   /** TCP port; `0` picks a free one (read it from the returned `url`). @default 3000 */
@@ -127,9 +125,7 @@ export function listen(
     maxBodyBytes = MAX_BODY_BYTES,
     requestTimeout = SERVER_LIMITS.requestTimeout,
     // Node refuses a headers timeout longer than the request timeout.
-    headersTimeout = requestTimeout > 0
-      ? Math.min(SERVER_LIMITS.headersTimeout, requestTimeout)
-      : SERVER_LIMITS.headersTimeout,
+    headersTimeout = Math.min(SERVER_LIMITS.headersTimeout, requestTimeout || Number.MAX_VALUE),
     keepAliveTimeout = SERVER_LIMITS.keepAliveTimeout,
     idleTimeout = SERVER_LIMITS.idleTimeout,
     maxConnections = SERVER_LIMITS.maxConnections,
@@ -140,10 +136,7 @@ export function listen(
     requestTimeout,
     keepAliveTimeout,
     // Node looks for timed-out requests every 30 s by default.
-    connectionsCheckingInterval: Math.min(
-      1_000,
-      ...[headersTimeout, requestTimeout].filter(Boolean),
-    ),
+    connectionsCheckingInterval: Math.min(1_000, headersTimeout || 1_000, requestTimeout || 1_000),
   }
   const fetch =
     (fetch: FetchHandler): FetchHandler =>

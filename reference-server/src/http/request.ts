@@ -48,19 +48,11 @@ export function jsonBodyReader(
       })
     }
     const bytes = await c.req.arrayBuffer().catch(brokeOff)
-    let text: string
     try {
-      text = utf8.decode(bytes)
-    } catch {
-      return refuse({ status: 400, detail: 'The body is not valid UTF-8' })
-    }
-    try {
-      return JSON.parse(text)
+      return JSON.parse(utf8.decode(bytes))
     } catch (error) {
-      return refuse({
-        status: 400,
-        detail: `The body is not valid JSON: ${(error as Error).message}`,
-      })
+      const json = error instanceof SyntaxError && `The body is not valid JSON: ${error.message}`
+      return refuse({ status: 400, detail: json || 'The body is not valid UTF-8' })
     }
   }
 }

@@ -20,41 +20,34 @@ export function allowedMethods(template: string): string[] {
   return [...methods, 'OPTIONS']
 }
 
-const COLLECTION_ALLOW = allowedMethods(COLLECTION_PATH).join(', ')
-const RECORD_ALLOW = allowedMethods(RECORD_PATH).join(', ')
-
+/** Answers OPTIONS on the todos paths with 204 and `Allow`. */
 export function registerOptions(app: Hono): void {
-  app.options(
-    COLLECTION_PATH,
-    () => new Response(null, { status: 204, headers: { allow: COLLECTION_ALLOW } }),
-  )
-  app.options(
-    honoRoute(RECORD_PATH),
-    () => new Response(null, { status: 204, headers: { allow: RECORD_ALLOW } }),
-  )
+  for (const path of [COLLECTION_PATH, RECORD_PATH]) {
+    const allow = allowedMethods(path).join(', ')
+    app.options(honoRoute(path), () => new Response(null, { status: 204, headers: { allow } }))
+  }
 }
 
 /**
- * The 405 for a method a known path does not have, or `undefined` for an unknown path. Called
- * from `notFound`: a catch-all route would cost every request a handler composition.
+ * The 405 for a method a known path does not have, from `app`'s routes, or `undefined` for an
+ * unknown path. Called from `notFound`: a catch-all route would cost every request a composition.
  */
 export function methodNotAllowed(app: Hono, method: string, path: string): Response | undefined {
-  let allow = COLLECTION_ALLOW
-  let shown = path
   const segment = path.slice(COLLECTION_PATH.length + 1)
-  if (path.startsWith(`${COLLECTION_PATH}/`) && segment !== '' && !segment.includes('/')) {
-    allow = RECORD_ALLOW
-    shown = RECORD_PATH
-  } else if (path !== COLLECTION_PATH) {
-    const routed = app.routes.filter(
-      (route) => route.path === path && route.method !== METHOD_NAME_ALL,
-    )
-    const methods = new Set(
-      routed.flatMap(({ method }) => (method === 'GET' ? ['GET', 'HEAD'] : [method])),
-    )
-    if (methods.size === 0) return undefined
-    allow = [...methods].join(', ')
-  }
-  const detail = `${method} is not allowed on ${shown}; use ${allow}`
-  return problem({ status: 405, detail, headers: { allow } })
+  const isRecord =
+    path.startsWith(`${COLLECTION_PATH}/`) && segment !== '' && !segment.includes('/')
+  const shown = isRecord ? RECORD_PATH : path
+  const routed = app.routes.filter(
+    (route) => route.path === honoRoute(shown) && route.method !== METHOD_NAME_ALL,
+  )
+  const methods = new Set(
+    routed.flatMap(({ method }) => (method === 'GET' ? [method, 'HEAD'] : [method])),
+  )
+  if (methods.size === 0) return undefined
+  const allow = [...methods].join(', ')
+  return problem({
+    status: 405,
+    detail: `${method} is not allowed on ${shown}; use ${allow}`,
+    headers: { allow },
+  })
 }

@@ -25,15 +25,12 @@ const entityTags = (header: string) => header.split(',').map((tag) => tag.trim()
 /** Whether `If-None-Match` says the client holds `etag` (RFC 9110's weak comparison). */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false
-  if (header.trim() === '*') return true
-  return entityTags(header).some((tag) => (tag.startsWith('W/') ? tag.slice(2) : tag) === etag)
+  return entityTags(header).some((tag) => tag === '*' || tag === etag || tag === `W/${etag}`)
 }
 
 /** The entity tags `If-Match` lists, as a store's precondition; they compare strongly. */
-export function ifMatchTags(header: string | undefined): string[] | undefined {
-  if (header === undefined) return undefined
-  return header.trim() === '*' ? ['*'] : entityTags(header)
-}
+export const ifMatchTags = (header: string | undefined) =>
+  header === undefined ? undefined : entityTags(header)
 
 export const notModified = (etag: string) => new Response(null, { status: 304, headers: { etag } })
 

@@ -27,9 +27,7 @@ const SCHEMA = `
 
 /**
  * Options of {@link SqliteStore.open}.
- *
- * @example
- * const store = await SqliteStore.open('todos.db', { busyTimeoutMs: 1_000 })
+ * @example const store = await SqliteStore.open('todos.db', { busyTimeoutMs: 1_000 })
  */
 export interface SqliteStoreOptions {
   /**
@@ -172,9 +170,7 @@ export class SqliteStore implements TodoStore {
   /**
    * Opens (or creates) the SQLite file at `path`; a file that is not a todokit database is an
    * error naming it, left as it is. Several processes may share a file: SQLite orders writes.
-   *
-   * @example
-   * const store = await SqliteStore.open('todos.db')
+   * @example const store = await SqliteStore.open('todos.db')
    */
   static async open(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
     const { busyTimeoutMs = 5_000 } = options

@@ -65,9 +65,7 @@ export interface TodoTable {
 
 /**
  * How many todos a store holds unless `createApp({ maxTodos })` says otherwise.
- *
- * @example
- * createApp({ maxTodos: DEFAULT_MAX_TODOS * 10 }) // room for a million todos
+ * @example createApp({ maxTodos: DEFAULT_MAX_TODOS * 10 }) // room for a million todos
  */
 export const DEFAULT_MAX_TODOS = 100_000
 

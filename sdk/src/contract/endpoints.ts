@@ -5,7 +5,7 @@ import { Todo, TodoList } from './todo.ts'
 
 /**
  * The contract's endpoint table (section 4) as data: {@link operations} (method, success
- * statuses) plus each operation's path template, `operationId`, a one-line summary, the schemas
+ * statuses) plus each operation's path template, `operationId`, a summary and a description, the schemas
  * of its query, request body and response body, and the error statuses it can answer with.
  * The reference server, the OpenAPI document and the conformance kit read it.
  *
@@ -24,6 +24,8 @@ export const endpoints = {
     path: COLLECTION_PATH,
     operationId: 'listTodos',
     summary: 'List todos',
+    description:
+      'The todos the query selects, filtered by field and `q`, in the order of `order` (ascending id without it). With `limit`, one page and a `Link` to the next.',
     query: TodoListQuery,
     request: undefined,
     response: TodoList,
@@ -34,6 +36,7 @@ export const endpoints = {
     path: RECORD_PATH,
     operationId: 'getTodo',
     summary: 'Get a todo',
+    description: 'The todo with this id, with its ETag; `If-None-Match` with that ETag gives 304.',
     query: undefined,
     request: undefined,
     response: Todo,
@@ -44,6 +47,8 @@ export const endpoints = {
     path: COLLECTION_PATH,
     operationId: 'createTodo',
     summary: 'Create a todo',
+    description:
+      'Stores a new todo. Without `id` the server assigns one never used before; a taken id is 409.',
     query: undefined,
     request: TodoCreate,
     response: Todo,
@@ -54,6 +59,8 @@ export const endpoints = {
     path: RECORD_PATH,
     operationId: 'replaceTodo',
     summary: 'Replace a todo',
+    description:
+      'Replaces every field of the todo; the body’s `id` must be the path’s. `If-Match` makes it conditional.',
     query: undefined,
     request: TodoReplace,
     response: Todo,
@@ -64,6 +71,8 @@ export const endpoints = {
     path: RECORD_PATH,
     operationId: 'updateTodo',
     summary: 'Change part of a todo',
+    description:
+      'Changes the fields the body sends (JSON merge patch) and keeps the others. `If-Match` makes it conditional.',
     query: undefined,
     request: TodoPatch,
     response: Todo,
@@ -74,6 +83,7 @@ export const endpoints = {
     path: RECORD_PATH,
     operationId: 'deleteTodo',
     summary: 'Delete a todo',
+    description: 'Removes the todo and answers with it as it was. `If-Match` makes it conditional.',
     query: undefined,
     request: undefined,
     response: undefined,
