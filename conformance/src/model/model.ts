@@ -55,18 +55,10 @@ export interface Policy {
   clientIds?: 'stored' | 'ignored' | 'refused'
   /** A create that leaves out `completed` is accepted. */
   completedOptional?: boolean
-  /** Kinds of content the server refuses (empty, long, beyond the BMP, control characters). */
-  refusedContent: Set<string>
   /** The server trims spaces at the ends of `content`. */
   trims?: boolean
   /** The type of the ids it hands out. */
   idType?: 'integer' | 'other'
-}
-
-/** A create the server refused: nothing of it may appear afterwards. */
-export interface RefusedCreate {
-  sent: unknown
-  exchange: Exchange
 }
 
 export const keyOf = (id: unknown): string => JSON.stringify(id) ?? 'undefined'
@@ -83,8 +75,9 @@ export class Model {
   readonly records = new Map<string, OwnRecord>()
   /** Ids listed before the run wrote anything: other people's records. */
   readonly foreign = new Set<string>()
-  readonly policy: Policy = { refusedContent: new Set() }
-  readonly refusedCreates: RefusedCreate[] = []
+  readonly policy: Policy = {}
+  /** Creates the server refused: nothing of them may appear afterwards. */
+  readonly refusedCreates: Array<{ sent: unknown; exchange: Exchange }> = []
   /**
    * Contents of creates that got no answer or a 5xx: the server may have stored them. The
    * content is the run's own, unique, so a record that carries one is the run's to delete.

@@ -39,19 +39,11 @@ export function mayMatchSearch(fields: readonly string[], q: string): boolean {
   return fields.some((field) => needles.some((needle) => fold(field).includes(needle)))
 }
 
-const codePoints = (text: string) => Array.from(text, (char) => char.codePointAt(0) ?? 0)
-
 /** UTF-16 order, which is code point order unless a surrogate is involved. */
 const byUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Code point order, as a byte-wise UTF-8 comparison gives. */
-function byCodePoint(a: string, b: string): number {
-  if (!/[\ud800-\udfff]/.test(a + b)) return byUnit(a, b)
-  const [x, y] = [codePoints(a), codePoints(b)]
-  for (let i = 0; i < Math.min(x.length, y.length); i++)
-    if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0)
-  return x.length - y.length
-}
+const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b))
 
 // Collators are made once: `localeCompare` with options builds one on every call.
 const byLocale = new Intl.Collator().compare

@@ -14,13 +14,6 @@ import {
   unexpected,
 } from './rule.ts'
 
-/** A walk's pages as arrays, or `undefined` when a page was not one (judged by `paging.limit`). */
-function pagesOf({ pages = [] }: Observation): Record<string, unknown>[][] | undefined {
-  if (pages.length === 0 || pages.some((page) => page.status !== 200 || !Array.isArray(page.json)))
-    return undefined
-  return pages.map((page) => (Array.isArray(page.json) ? page.json.filter(isObject) : []))
-}
-
 const limitOf = (observation: Observation) => Number(observation.query?.limit)
 
 /** A `Link` header that speaks of a next page but does not parse as RFC 8288 says. */
@@ -30,16 +23,28 @@ const malformedLink = (page: HttpResponse) => {
 }
 
 /**
- * Whether the walk's pages kept to the limit and announced their next pages readably, so what
- * the walk shows is the paging's doing.
+ * A walk's pages as arrays, when each kept to the limit and announced its next page readably, so
+ * that what the walk shows is the paging's doing; `undefined` when `paging.limit` or `paging.link`
+ * answers for the pages themselves.
  */
-const limited = (observation: Observation) =>
-  pagesOf(observation)?.every((page) => page.length <= limitOf(observation)) === true &&
-  !observation.pages?.some(malformedLink)
+function limitedPages(observation: Observation): Record<string, unknown>[][] | undefined {
+  const { pages = [] } = observation
+  if (pages.length === 0 || pages.some(malformedLink)) return undefined
+  const arrays = pages.map((page) =>
+    page.status === 200 && Array.isArray(page.json) ? page.json.filter(isObject) : undefined,
+  )
+  const limit = limitOf(observation)
+  const kept = (page?: Record<string, unknown>[]): page is Record<string, unknown>[] =>
+    page !== undefined && page.length <= limit
+  return arrays.every(kept) ? arrays : undefined
+}
 
 /** What a walk over every next link shows: each record once, and every record it must hold. */
-function judgeWalk(observation: Observation, model: Model): Judgement {
-  const pages = pagesOf(observation) ?? []
+function judgeWalk(
+  observation: Observation,
+  pages: Record<string, unknown>[][],
+  model: Model,
+): Judgement {
   const walk = `the walk from ${requestLine(observation.exchange)}`
   const { walkStopped } = observation
   if (walkStopped)
@@ -141,8 +146,9 @@ export const pagingRules: RuleSpec[] = [
         }
       }
       const [first] = pages
-      if (!limited(observation) || !first) return undefined
-      const total = (pagesOf(observation) ?? []).flat().length
+      const limited = limitedPages(observation)
+      if (!limited || !first) return undefined
+      const total = limited.flat().length
       const limit = limitOf(observation)
       const full = total > limit || (total === limit && observation.query?.limit === '1')
       if (pages.length === 1 && full && first.headers.get('link') === null)
@@ -161,8 +167,10 @@ export const pagingRules: RuleSpec[] = [
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
     on: { op: ['walk'] },
-    judge: (observation, model) =>
-      limited(observation) ? judgeWalk(observation, model) : undefined,
+    judge(observation, model) {
+      const pages = limitedPages(observation)
+      return pages && judgeWalk(observation, pages, model)
+    },
   },
   {
     id: 'paging.bad-input',

@@ -56,7 +56,7 @@ const writeAnswer =
   (observation) => {
     const { response, target, op } = observation
     if (response?.status !== 200)
-      return isClientError(observation) && refusedContent(observation)
+      return isClientError(observation) && mayBeRefused(sentObject(observation).content)
         ? undefined
         : unexpected(observation, `200 with ${what}`)
     const body = response.json
@@ -82,32 +82,22 @@ export const recordRules: RuleSpec[] = [
     section: '§2 Todo',
     on: { op: ['list', 'get', 'create'], probe: ['none'] },
     judge(observation, model) {
-      if (!isSuccess(observation)) return undefined
       const body = observation.response?.json
-      const list = observation.op === 'list'
-      const items: unknown[] = list
-        ? Array.isArray(body)
-          ? body
-          : []
-        : isObject(body)
-          ? [body]
-          : []
-      const untyped = new Set(
-        model
-          .live()
-          .filter((record) => record.untyped)
-          .map((record) => String(record.expected.id)),
-      )
-      const wrong = items.find(
-        (item) => !(isObject(item) && untyped.has(String(item.id))) && typeProblem(item),
-      )
-      if (wrong)
-        return {
-          failed: `${requestLine(observation.exchange)} answered a todo where ${typeProblem(wrong)}`,
-          expected: 'id integer, content string, completed boolean',
-          actual: shown(wrong),
-        }
-      return items.length > 0 ? held : undefined
+      const items = observation.op === 'list' ? body : isObject(body) ? [body] : undefined
+      if (!isSuccess(observation) || !Array.isArray(items) || items.length === 0) return undefined
+      const untyped = model.live().filter((record) => record.untyped)
+      const madeUntyped = (item: unknown) =>
+        isObject(item) && untyped.some((record) => String(record.expected.id) === String(item.id))
+      for (const item of items) {
+        const problem = !madeUntyped(item) && typeProblem(item)
+        if (problem)
+          return {
+            failed: `${requestLine(observation.exchange)} answered a todo where ${problem}`,
+            expected: 'id integer, content string, completed boolean',
+            actual: shown(item),
+          }
+      }
+      return held
     },
   },
   {
@@ -544,7 +534,7 @@ function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {
 /** Whether a 4xx answer to a create is a refusal the contract allows (the learnt policy). */
 function isRefusalAllowed(observation: Observation, model: Model): boolean {
   const sent = sentObject(observation)
-  if (refusedContent(observation)) return true
+  if (mayBeRefused(sent.content)) return true
   const { assignsIds, clientIds, completedOptional } = model.policy
   if ('id' in sent) {
     if (clientIds === 'refused' || (clientIds === undefined && assignsIds !== false)) return true
@@ -554,23 +544,18 @@ function isRefusalAllowed(observation: Observation, model: Model): boolean {
   return assignsIds === undefined && clientIds === undefined
 }
 
-/** Whether a refused write carried content a server may refuse. */
-function refusedContent(observation: Observation): boolean {
-  const content = sentObject(observation).content
-  return typeof content === 'string' && mayBeRefused(content)
-}
-
 /**
  * Whether a server may refuse a content: empty, longer than a short limit, with control
  * characters, characters beyond the BMP, or spaces at the ends.
  */
-function mayBeRefused(content: string): boolean {
+function mayBeRefused(content: unknown): boolean {
   return (
-    content === '' ||
-    [...content].length > 50 ||
-    content !== content.trim() ||
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-    /[\u0000-\u001f\u007f]|[\u{10000}-\u{10ffff}]/u.test(content)
+    typeof content === 'string' &&
+    (content === '' ||
+      [...content].length > 50 ||
+      content !== content.trim() ||
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+      /[\u0000-\u001f\u007f]|[\u{10000}-\u{10ffff}]/u.test(content))
   )
 }
 
