@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { curlCommand } from '../http/curl.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { renderPretty, safe } from './pretty.ts'
-import { view } from './view.ts'
+import { renderPretty } from './pretty.ts'
+import { details, safe, view } from './view.ts'
 
 /**
  * A workflow command's message, escaped as GitHub's runner reads it back: `%`, CR and LF as
@@ -23,20 +23,17 @@ function annotation(kind: 'error' | 'warning', title: string, message: string): 
 }
 
 function failureMessage(result: CheckResult): string {
-  const lines = [result.message ?? 'failed']
-  if (result.expected !== undefined) lines.push(`expected: ${result.expected}`)
-  if (result.actual !== undefined) lines.push(`actual:   ${result.actual}`)
   const exchanges = result.exchanges ?? []
-  if (exchanges.length) lines.push('replay:', ...exchanges.map(curlCommand))
-  return lines.join('\n')
+  const replay = exchanges.length ? ['replay:', ...exchanges.map(curlCommand)] : []
+  return [result.message ?? 'failed', ...details(result), ...replay].join('\n')
 }
 
 /**
  * The report for GitHub Actions: one `::error` annotation per counted broken rule (its id and
  * title, the message, and the curl commands that replay it), a `::warning` per counted rule
  * that could not be judged, then the pretty report for the log, between `::stop-commands::`
- * and its unguessable token, so no line the server wrote into it runs as a command. The Markdown summary for
- * `$GITHUB_STEP_SUMMARY` is {@link renderMarkdown}'s, which the CLI appends.
+ * and its unguessable token, so no line the server wrote into it runs as a command. The
+ * Markdown summary for `$GITHUB_STEP_SUMMARY` is {@link renderMarkdown}'s, which the CLI appends.
  *
  * @example
  * process.stdout.write(renderGithub(await runConformance({ baseUrl })))

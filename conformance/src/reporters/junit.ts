@@ -1,6 +1,6 @@
 import { curlCommand } from '../http/curl.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { explorationSummary, residueLine, view } from './view.ts'
+import { details, escaped, explorationSummary, residueLine, view } from './view.ts'
 
 const XML_FORBIDDEN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
@@ -14,16 +14,14 @@ function escapeXml(text: string): string {
       .replaceAll('>', '&gt;')
       .replaceAll('"', '&quot;')
       // XML 1.0 allows neither these characters nor lone surrogates: each is shown as \uXXXX.
-      .replace(XML_FORBIDDEN, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .replace(XML_FORBIDDEN, escaped)
   )
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3)
 
 function failureDetails(result: CheckResult): string {
-  const lines = [`rule: ${result.rule}`]
-  if (result.expected !== undefined) lines.push(`expected: ${result.expected}`)
-  if (result.actual !== undefined) lines.push(`actual: ${result.actual}`)
+  const lines = [`rule: ${result.rule}`, ...details(result)]
   for (const exchange of result.exchanges ?? []) {
     const outcome = exchange.error ?? `${exchange.status} ${exchange.statusText}`
     lines.push(`${exchange.method} ${exchange.url} -> ${outcome}`)

@@ -1,8 +1,7 @@
 import { curlCommand } from '../http/curl.ts'
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { safe } from './pretty.ts'
-import { residueLine, view } from './view.ts'
+import { details, explorationSummary, residueLine, safe, view } from './view.ts'
 
 /**
  * Text from the server as inline Markdown that stays text: HTML's `&`, `<` and `>` become
@@ -26,19 +25,16 @@ export function codeBlock(text: string, language = ''): string {
 }
 
 function failureSection(result: CheckResult): string[] {
+  const times = (result.occurrences ?? 1) > 1 ? `, broken ${result.occurrences} times` : ''
   const lines = [
     `### \`${result.id}\`: ${markdownText(result.title)}`,
     '',
-    `${levelLabel(result.level)}, ${markdownText(result.rule)}${(result.occurrences ?? 1) > 1 ? `, broken ${result.occurrences} times` : ''}`,
+    `${levelLabel(result.level)}, ${markdownText(result.rule)}${times}`,
     '',
     markdownText(result.message ?? 'failed'),
     '',
   ]
-  const details = [
-    ...(result.expected === undefined ? [] : [`expected: ${result.expected}`]),
-    ...(result.actual === undefined ? [] : [`actual:   ${result.actual}`]),
-  ]
-  if (details.length) lines.push(codeBlock(details.join('\n')), '')
+  if (details(result).length) lines.push(codeBlock(details(result).join('\n')), '')
   const exchanges = result.exchanges ?? []
   if (exchanges.length)
     lines.push('Replay:', '', codeBlock(exchanges.map(curlCommand).join('\n'), 'sh'), '')
@@ -59,7 +55,7 @@ const section = (heading: string, items: string[]) =>
  * appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderMarkdown(report))
  */
 export function renderMarkdown(report: ConformanceReport): string {
-  const { broken, unjudged, informational, levels, verdict, exploration } = view(report)
+  const { broken, unjudged, informational, levels, verdict } = view(report)
   const lines = [
     `## todokit conformance: ${verdict.word}: ${verdict.text}`,
     '',
@@ -92,6 +88,6 @@ export function renderMarkdown(report: ConformanceReport): string {
     lines.push(
       `Cleanup unverified: ${markdownText(report.cleanup.unverifiedBecause ?? 'it could not check')}.`,
     )
-  lines.push('', markdownText(exploration), '')
+  lines.push('', markdownText(explorationSummary(report)), '')
   return lines.join('\n')
 }

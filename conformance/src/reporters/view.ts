@@ -4,21 +4,46 @@ import type { CheckResult, ConformanceReport, Residue } from '../report.ts'
 /** The message of a rule left out with `--only`/`--skip`: not judged on purpose. */
 export const NOT_SELECTED = 'not selected by only/skip'
 
-/** One level's results and counts, as every reporter's summary shows them. */
-export interface LevelView {
-  level: Level
-  label: string
-  results: CheckResult[]
-  passed: number
-  /** Failed, counted or not. */
-  failed: number
-  /** Failed and counted: what CI shows as a failure. */
-  broken: number
-  skipped: number
-  /** Whether the level counts: claimed, `--strict`, or informational. */
-  note: string
+/** A character shown as its escape, `\u001b`. */
+export const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+
+/**
+ * Characters a terminal acts on rather than prints (escape sequences, C1 controls, direction
+ * overrides): a response must never clear a screen, set a title or plant a link in a report.
+ */
+const UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it escapes
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+
+/** Text from the server, safe to print: control characters shown escaped. */
+export const safe = (text: string): string => text.replace(UNSAFE, escaped)
+
+/**
+ * Text from the server inside one line of a report, a newline shown as `\n`: the server can
+ * never start a line of its own (in a CI log, a line that starts with `::` is a command).
+ */
+export const safeLine = (text: string): string => safe(text).replaceAll('\n', '\\n')
+
+/** A failure's expected and actual values, as the plain-text reporters show them. */
+export function details(result: CheckResult): string[] {
+  const lines = result.expected === undefined ? [] : [`expected: ${result.expected}`]
+  if (result.actual !== undefined) lines.push(`actual:   ${result.actual}`)
+  return lines
 }
 
+/** A residue record as one line of plain text; each reporter escapes it for where it lands. */
+export const residueLine = (residue: Residue): string =>
+  `${residue.possible ? 'possible residue' : 'left behind'}: id ${residue.id}${residue.content === undefined ? '' : ` ${JSON.stringify(residue.content).slice(0, 80)}`}: ${residue.reason}`
+
+/** One line on what the exploration did. */
+export function explorationSummary(report: ConformanceReport): string {
+  if (report.readOnly)
+    return 'Read-only: no exploration, as its random sequences write; the run read what the server holds.'
+  const { seed, budget, sequences, operations, listQueries, requests } = report.exploration
+  return `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
+}
+
+/** Whether a level counts: claimed, `--strict`, or informational. */
 function levelNote(level: Level, report: ConformanceReport): string {
   if (level === 'required') return ''
   if (level === 'recommended')
@@ -36,27 +61,13 @@ function partialReason(report: ConformanceReport, unjudged: CheckResult[]): stri
   const others = unjudged.filter((check) => !needsWrite.includes(check))
   const ids = (checks: CheckResult[]) => checks.map((check) => check.id).join(', ')
   return [
-    needsWrite.length
-      ? `${needsWrite.length} counted rule(s) need a write, which --read-only does not send (${ids(needsWrite)})`
-      : '',
-    others.length
-      ? `${others.length} counted rule(s) could not be judged on this server (${ids(others)})`
-      : '',
+    needsWrite.length &&
+      `${needsWrite.length} counted rule(s) need a write, which --read-only does not send (${ids(needsWrite)})`,
+    others.length &&
+      `${others.length} counted rule(s) could not be judged on this server (${ids(others)})`,
   ]
     .filter(Boolean)
     .join(', and ')
-}
-
-/** A residue record as one line of plain text; each reporter escapes it for where it lands. */
-export const residueLine = (residue: Residue): string =>
-  `${residue.possible ? 'possible residue' : 'left behind'}: id ${residue.id}${residue.content === undefined ? '' : ` ${JSON.stringify(residue.content).slice(0, 80)}`}: ${residue.reason}`
-
-/** One line on what the exploration did. */
-export function explorationSummary(report: ConformanceReport): string {
-  if (report.readOnly)
-    return 'Read-only: no exploration, as its random sequences write; the run read what the server holds.'
-  const { seed, budget, sequences, operations, listQueries, requests } = report.exploration
-  return `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
 }
 
 /**
@@ -69,25 +80,22 @@ export function view(report: ConformanceReport) {
   const unjudged = checks.filter(
     (check) => check.status === 'skipped' && check.counted && check.message !== NOT_SELECTED,
   )
-  const levels = LEVELS.flatMap((level): LevelView[] => {
+  const levels = LEVELS.map((level) => {
     const results = checks.filter((check) => check.level === level)
     const count = (status: CheckResult['status']) =>
       results.filter((result) => result.status === status).length
-    return results.length === 0
-      ? []
-      : [
-          {
-            level,
-            label: levelLabel(level),
-            results,
-            passed: count('passed'),
-            failed: count('failed'),
-            broken: broken.filter((check) => check.level === level).length,
-            skipped: count('skipped'),
-            note: levelNote(level, report),
-          },
-        ]
-  })
+    return {
+      label: levelLabel(level),
+      results,
+      passed: count('passed'),
+      /** Failed, counted or not. */
+      failed: count('failed'),
+      /** Failed and counted: what CI shows as a failure. */
+      broken: broken.filter((check) => check.level === level).length,
+      skipped: count('skipped'),
+      note: levelNote(level, report),
+    }
+  }).filter(({ results }) => results.length > 0)
   const verdict = {
     pass: { word: 'PASS', text: 'conforms to the todos contract' },
     fail: { word: 'FAIL', text: `${broken.length} counted rule(s) broken` },
@@ -102,6 +110,5 @@ export function view(report: ConformanceReport) {
     unjudged,
     levels,
     verdict,
-    exploration: explorationSummary(report),
   }
 }
