@@ -1,8 +1,10 @@
-import { type Budget, DEFAULT_BUDGET, parseBudget } from './budget.ts'
+import * as z from 'zod/mini'
+import { type Budget, DEFAULT_BUDGET } from './budget.ts'
 import { InvalidOptionsError } from './errors.ts'
 import type { FetchLike } from './http/client.ts'
 import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'
+import { REPORTERS } from './reporters/index.ts'
 
 /** Options of {@link runConformance}. */
 export interface ConformanceOptions {
@@ -57,95 +59,130 @@ export interface ConformanceOptions {
   readOnly?: boolean
 }
 
-/**
- * Options with defaults applied and values validated: those of {@link ConformanceOptions} that
- * a session uses, each present, with capabilities and budget read into one form.
- */
-export type ResolvedOptions = Required<
-  Omit<ConformanceOptions, 'capabilities' | 'budget' | 'signal' | 'onResult' | 'onProgress'>
-> &
-  Pick<ConformanceOptions, 'signal' | 'onResult' | 'onProgress'> & {
-    capabilities: Capability[]
-    budget: Budget
-  }
-
 /** Default per-request timeout, in milliseconds. */
 export const DEFAULT_TIMEOUT = 5_000
 /** Default number of creates sent at once. */
 export const DEFAULT_CONCURRENCY = 8
 
-/** Reads `all`, `none` or a list of capability names. */
-export function parseCapabilities(
-  value: ConformanceOptions['capabilities'] | string,
-): Capability[] {
-  if (value === undefined || value === 'none') return []
-  if (value === 'all') return [...CAPABILITIES]
-  const names =
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean)
-      : value
-  for (const name of names) {
-    if (!(CAPABILITIES as readonly string[]).includes(name)) {
-      throw new InvalidOptionsError(
-        `Unknown capability "${name}": use ${CAPABILITIES.join(', ')}, all or none`,
-      )
-    }
-  }
-  return [...new Set(names as Capability[])]
+/** A flag's text read as what it spells; text that spells nothing is left for the schema to refuse. */
+const fromText = (read: (text: string) => unknown) =>
+  z.transform((value: unknown) => (typeof value === 'string' ? (read(value) ?? value) : value))
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+const integer = fromText((text) => (/^-?\d+$/.test(text) ? Number(text) : undefined))
+const positive = z.pipe(integer, z.int().check(z.positive()))
+const globs = z._default(
+  z.pipe(
+    z.array(z.string()),
+    z.transform((all) => all.flatMap(list)),
+  ),
+  [],
+)
+const flag = z._default(z.boolean(), false)
+const callback = <F>() => z.optional(z.custom<F>((value) => typeof value === 'function'))
+
+/** A `--header` line, `Name: value`; a line without a colon has no value, which the schema refuses. */
+function headerLine(line: string): [string, string | undefined] {
+  const colon = line.indexOf(':')
+  if (colon < 0) return [line, undefined]
+  return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]
 }
 
-/** Checks the base URL and removes its trailing slash. */
-export function normalizeBaseUrl(baseUrl: string): string {
-  let url: URL
-  try {
-    url = new URL(baseUrl)
-  } catch {
-    throw new InvalidOptionsError(
-      `Invalid base URL "${baseUrl}": expected e.g. http://localhost:3000`,
-    )
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new InvalidOptionsError(`Invalid base URL "${baseUrl}": use http or https`)
-  }
-  if (url.search || url.hash) {
-    throw new InvalidOptionsError(
-      `Invalid base URL "${baseUrl}": it must not have a query or fragment`,
-    )
-  }
-  return url.href.replace(/\/+$/, '')
-}
+/**
+ * The options of a run, with defaults, as the library's values or the command line's text:
+ * `'filter,sort'`, `'5000'`, `'5s'`, `['X-Key: k']`.
+ */
+export const OPTIONS = z.object({
+  baseUrl: z.pipe(
+    z.url({ protocol: /^https?$/, normalize: true }).check(z.refine((url) => !/[?#]/.test(url))),
+    z.transform((url) => url.replace(/\/+$/, '')),
+  ),
+  fetch: z._default(
+    z.custom<FetchLike>((value) => typeof value === 'function'),
+    () => fetch,
+  ),
+  headers: z._default(
+    z.pipe(
+      z.transform((value: unknown) =>
+        Array.isArray(value) ? Object.fromEntries(value.map(String).map(headerLine)) : value,
+      ),
+      z.record(z.string().check(z.regex(/^[!#$%&'*+.^_`|~\w-]+$/)), z.string()),
+    ),
+    {},
+  ),
+  capabilities: z._default(
+    z.pipe(
+      fromText((text) => (text === 'all' ? CAPABILITIES : text === 'none' ? [] : list(text))),
+      z.pipe(
+        z.array(z.enum(CAPABILITIES)),
+        z.transform((names) => [...new Set(names)]),
+      ),
+    ),
+    [],
+  ),
+  strict: flag,
+  only: globs,
+  skip: globs,
+  timeout: z._default(positive, DEFAULT_TIMEOUT),
+  bail: flag,
+  concurrency: z._default(positive, DEFAULT_CONCURRENCY),
+  signal: z.optional(z.custom<AbortSignal>((value) => value instanceof AbortSignal)),
+  onResult: callback<NonNullable<ConformanceOptions['onResult']>>(),
+  onProgress: callback<NonNullable<ConformanceOptions['onProgress']>>(),
+  seed: z._default(
+    z.pipe(integer, z.int().check(z.refine((seed) => Math.abs(seed) < 2 ** 31))),
+    () => Math.floor(Math.random() * 2 ** 31),
+  ),
+  budget: z._default(
+    z.pipe(
+      fromText((text) => {
+        if (/^\d+$/.test(text)) return { requests: Number(text) }
+        if (/^\d+(\.\d+)?s$/.test(text)) return { ms: Math.round(Number.parseFloat(text) * 1000) }
+      }),
+      z.union([z.object({ requests: positive }), z.object({ ms: positive })]),
+    ),
+    DEFAULT_BUDGET,
+  ),
+  readOnly: flag,
+})
 
-function positive(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new InvalidOptionsError(`${name} must be a positive integer, got ${value}`)
-  }
-  return value
+/** Options with defaults applied and values validated, each in one form. */
+export type ResolvedOptions = z.output<typeof OPTIONS>
+
+type Issue = { input?: unknown; path?: PropertyKey[] }
+const got = ({ input }: Issue) => JSON.stringify(input)
+
+/** How a mistake in each option is worded, given the issue zod found. */
+const MISTAKES: Record<string, (issue: Issue) => string> = {
+  baseUrl: (issue) =>
+    `Invalid base URL ${got(issue)}: expected an http or https URL without a query or fragment, e.g. http://localhost:3000`,
+  capabilities: (issue) =>
+    `Unknown capability ${got(issue)}: use ${CAPABILITIES.join(', ')}, all or none`,
+  headers: ({ path }) => `Invalid --header ${JSON.stringify(path?.[1])}: expected 'Name: value'`,
+  timeout: (issue) => `--timeout expects a positive integer, got ${got(issue)}`,
+  concurrency: (issue) => `--concurrency expects a positive integer, got ${got(issue)}`,
+  seed: (issue) => `--seed expects an integer (a 32-bit seed), got ${got(issue)}`,
+  budget: (issue) =>
+    `--budget expects a number of requests (800) or seconds (5s), got ${got(issue)}`,
+  reporter: (issue) => `Unknown --reporter ${got(issue)}: use ${REPORTERS.join(', ')}`,
+}
+const unexpected = (issue: Issue) => `Invalid option ${issue.path?.join('.')}: got ${got(issue)}`
+
+/** Reads options with `schema`; throws {@link InvalidOptionsError} naming the first mistake. */
+export function readOptions<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input, {
+    error: (issue) => (MISTAKES[String(issue.path?.[0])] ?? unexpected)(issue),
+  })
+  if (result.success) return result.data
+  throw new InvalidOptionsError(result.error.issues[0]!.message)
 }
 
 /** Applies defaults and validates; throws {@link InvalidOptionsError}. */
 export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
-  return {
-    baseUrl: normalizeBaseUrl(options.baseUrl),
-    fetch: options.fetch ?? ((request) => fetch(request)),
-    headers: { ...options.headers },
-    capabilities: parseCapabilities(options.capabilities),
-    strict: options.strict ?? false,
-    only: options.only ?? [],
-    skip: options.skip ?? [],
-    timeout: positive('timeout', options.timeout ?? DEFAULT_TIMEOUT),
-    bail: options.bail ?? false,
-    concurrency: positive('concurrency', options.concurrency ?? DEFAULT_CONCURRENCY),
-    signal: options.signal,
-    onResult: options.onResult,
-    onProgress: options.onProgress,
-    readOnly: options.readOnly ?? false,
-    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
-    budget:
-      typeof options.budget === 'string'
-        ? parseBudget(options.budget)
-        : (options.budget ?? DEFAULT_BUDGET),
-  }
+  return readOptions(OPTIONS, options)
 }

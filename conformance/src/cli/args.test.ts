@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidOptionsError } from '../errors.ts'
+import { resolveOptions } from '../options.ts'
 import { parseCliArgs, USAGE } from './args.ts'
 
 describe('parseCliArgs', () => {
@@ -30,33 +31,38 @@ describe('parseCliArgs', () => {
       'report.xml',
     ])
     expect(options).toEqual({
-      baseUrl: 'http://host.test/api',
-      headers: { 'x-api-key': 'k' },
-      only: ['patch.*', 'list.*'],
-      skip: ['explore.*'],
-      timeout: 100,
-      concurrency: 2,
-      budget: { ms: 5000 },
-      seed: -7,
-      strict: true,
-      bail: true,
-      readOnly: true,
-      capabilities: ['filter', 'sort'],
-      reporter: 'junit',
-      output: 'report.xml',
-      list: false,
-      version: false,
-      help: false,
+      command: 'run',
+      options: {
+        baseUrl: 'http://host.test/api',
+        fetch: expect.any(Function),
+        headers: { 'x-api-key': 'k' },
+        only: ['patch.*', 'list.*'],
+        skip: ['explore.*'],
+        timeout: 100,
+        concurrency: 2,
+        budget: { ms: 5000 },
+        seed: -7,
+        strict: true,
+        bail: true,
+        readOnly: true,
+        capabilities: ['filter', 'sort'],
+        reporter: 'junit',
+        output: 'report.xml',
+      },
     })
   })
 
-  it('leaves absent options undefined, for runConformance to default', () => {
-    const { timeout, concurrency, budget, seed, output } = parseCliArgs(['http://host.test'])
-    expect({ timeout, concurrency, budget, seed, output }).toEqual({})
+  it('gives absent options the defaults runConformance gives them', () => {
+    const cli = parseCliArgs(['http://host.test'])
+    const { seed, fetch, ...defaults } = resolveOptions({ baseUrl: 'http://host.test' })
+    expect(cli).toEqual({
+      command: 'run',
+      options: { ...defaults, seed: expect.any(Number), fetch, reporter: 'pretty' },
+    })
   })
 
   it('names every flag it accepts in the help, -h included', () => {
-    expect(parseCliArgs(['-h']).help).toBe(true)
+    expect(parseCliArgs(['-h'])).toEqual({ command: 'help' })
     for (const flag of USAGE.matchAll(/^ {2}(--[a-z-]+)/gm)) {
       expect(() => parseCliArgs(['http://host.test', flag[1]!, 'x'])).not.toThrow(/Unknown option/)
     }

@@ -1,33 +1,28 @@
 import { parseArgs } from 'node:util'
-import { DEFAULT_BUDGET, describeBudget, parseBudget } from '../budget.ts'
+import * as z from 'zod/mini'
+import { DEFAULT_BUDGET, describeBudget } from '../budget.ts'
 import { InvalidOptionsError } from '../errors.ts'
-import {
-  type ConformanceOptions,
-  DEFAULT_CONCURRENCY,
-  DEFAULT_TIMEOUT,
-  normalizeBaseUrl,
-  parseCapabilities,
-} from '../options.ts'
-import { REPORTERS, type ReporterName } from '../reporters/index.ts'
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT, OPTIONS, readOptions } from '../options.ts'
+import { REPORTERS } from '../reporters/index.ts'
 
-/** Every flag of `todokit-conformance`, as `parseArgs` reads it. */
+/** Every flag of `todokit-conformance`, as `parseArgs` reads it; {@link OPTIONS} reads the values. */
 const FLAGS = {
-  reporter: { type: 'string', default: 'pretty' },
+  reporter: { type: 'string' },
   output: { type: 'string' },
   capabilities: { type: 'string' },
-  strict: { type: 'boolean', default: false },
+  strict: { type: 'boolean' },
   header: { type: 'string', multiple: true },
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   concurrency: { type: 'string' },
-  bail: { type: 'boolean', default: false },
+  bail: { type: 'boolean' },
   budget: { type: 'string' },
   seed: { type: 'string' },
-  'read-only': { type: 'boolean', default: false },
-  list: { type: 'boolean', default: false },
-  version: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
+  'read-only': { type: 'boolean' },
+  list: { type: 'boolean' },
+  version: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const
 
 /** Usage text of `todokit-conformance`. */
@@ -72,56 +67,16 @@ every required rule that needs a write, unless --only/--skip leave them out), 2 
 server unreachable (also when it stops answering mid-run), 130 interrupted (records are still
 removed).`
 
-function parseHeader(line: string): [string, string] {
-  const colon = line.indexOf(':')
-  const name = line.slice(0, colon).trim()
-  if (colon < 1 || !/^[!#$%&'*+.^_`|~\w-]+$/.test(name))
-    throw new InvalidOptionsError(`Invalid --header "${line}": expected 'Name: value'`)
-  return [name.toLowerCase(), line.slice(colon + 1).trim()]
-}
+/** The options of a run, and the CLI's own: the report's format and the file it goes to. */
+const CLI_OPTIONS = z.extend(OPTIONS, {
+  reporter: z._default(z.enum(REPORTERS), 'pretty'),
+  output: z.optional(z.string()),
+})
 
-function parseNumber(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined
-  if (!/^[1-9][0-9]*$/.test(value))
-    throw new InvalidOptionsError(`${flag} expects a positive integer, got "${value}"`)
-  return Number(value)
-}
-
-function parseSeed(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined
-  if (!/^-?[0-9]{1,10}$/.test(value) || Math.abs(Number(value)) >= 2 ** 31)
-    throw new InvalidOptionsError(`--seed expects an integer (a 32-bit seed), got "${value}"`)
-  return Number(value)
-}
-
-function parseReporter(value: string): ReporterName {
-  const reporter = REPORTERS.find((name) => name === value)
-  if (reporter === undefined)
-    throw new InvalidOptionsError(`Unknown --reporter "${value}": use ${REPORTERS.join(', ')}`)
-  return reporter
-}
-
-const globs = (values: string[]) =>
-  values.flatMap((value) => value.split(',').map((glob) => glob.trim())).filter(Boolean)
-
-/** The options of `runConformance` that flags set. */
-type RunFlags = Required<
-  Pick<ConformanceOptions, 'headers' | 'only' | 'skip' | 'strict' | 'bail' | 'readOnly'>
-> &
-  Pick<ConformanceOptions, 'timeout' | 'concurrency' | 'seed' | 'budget'> & {
-    capabilities: NonNullable<ConformanceOptions['capabilities']>
-  }
-
-/**
- * What the command line asks for: the options of `runConformance` it sets, the flags the CLI
- * acts on itself, and the base URL, which only `--help`, `--version` and `--list` may go without.
- */
-export type CliOptions = RunFlags & { reporter: ReporterName; output: string | undefined } & (
-    | { help: true; list: boolean; version: boolean; baseUrl: string | undefined }
-    | { help: false; list: boolean; version: true; baseUrl: string | undefined }
-    | { help: false; list: true; version: false; baseUrl: string | undefined }
-    | { help: false; list: false; version: false; baseUrl: string }
-  )
+/** What the command line asks for: help, the version, the rules, or a run with its options. */
+export type CliCommand =
+  | { command: 'help' | 'version' | 'list' }
+  | { command: 'run'; options: z.output<typeof CLI_OPTIONS> }
 
 /**
  * Parses `todokit-conformance` arguments; throws {@link InvalidOptionsError} for any mistake.
@@ -129,36 +84,20 @@ export type CliOptions = RunFlags & { reporter: ReporterName; output: string | u
  * @example
  * parseCliArgs(['http://localhost:3000', '--capabilities', 'all', '--strict'])
  */
-export function parseCliArgs(args: readonly string[]): CliOptions {
+export function parseCliArgs(args: readonly string[]): CliCommand {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof FLAGS; allowPositionals: true }>>
   try {
     parsed = parseArgs({ args: [...args], options: FLAGS, allowPositionals: true })
   } catch (error) {
     throw new InvalidOptionsError((error as Error).message)
   }
-  const { values, positionals } = parsed
-  if (positionals.length > 1)
-    throw new InvalidOptionsError(`Expected one base URL, got: ${positionals.join(' ')}`)
-  const options = {
-    reporter: parseReporter(values.reporter),
-    output: values.output,
-    capabilities: parseCapabilities(values.capabilities),
-    strict: values.strict,
-    headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
-    only: globs(values.only ?? []),
-    skip: globs(values.skip ?? []),
-    timeout: parseNumber('--timeout', values.timeout),
-    concurrency: parseNumber('--concurrency', values.concurrency),
-    bail: values.bail,
-    budget: values.budget === undefined ? undefined : parseBudget(values.budget),
-    seed: parseSeed(values.seed),
-    readOnly: values['read-only'],
-  }
-  const baseUrl = positionals[0] === undefined ? undefined : normalizeBaseUrl(positionals[0])
-  const { help, list, version } = values
-  if (help) return { ...options, help, list, version, baseUrl }
-  if (version) return { ...options, help, list, version, baseUrl }
-  if (list) return { ...options, help, list, version, baseUrl }
+  const { help, version, list, header, 'read-only': readOnly, ...values } = parsed.values
+  const command = help ? 'help' : version ? 'version' : list ? 'list' : undefined
+  if (command) return { command }
+  const [baseUrl, ...more] = parsed.positionals
   if (baseUrl === undefined) throw new InvalidOptionsError('Missing <base-url>')
-  return { ...options, help, list, version, baseUrl }
+  if (more.length)
+    throw new InvalidOptionsError(`Expected one base URL, got: ${parsed.positionals.join(' ')}`)
+  const input = { ...values, baseUrl, headers: header, readOnly }
+  return { command: 'run', options: readOptions(CLI_OPTIONS, input) }
 }

@@ -8,12 +8,7 @@ import { renderProgressLine } from '../reporters/pretty.ts'
 import { runConformance } from '../run.ts'
 import { TOOL_VERSION } from '../version.ts'
 import { parseCliArgs, USAGE } from './args.ts'
-import {
-  appendStepSummary,
-  checkOutputFile,
-  OutputFileError,
-  writeOutputFile,
-} from './output-file.ts'
+import { checkOutputFile, OutputFileError, writeReport } from './output-file.ts'
 
 /** Exit codes of `todokit-conformance`. */
 export const EXIT = { conforms: 0, failed: 1, usage: 2, interrupted: 130 } as const
@@ -35,27 +30,20 @@ export interface CliIo {
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   try {
-    const { help, list, version, reporter, output, baseUrl, ...runOptions } = parseCliArgs(args)
-    if (help) {
-      io.stdout.write(`${USAGE}\n`)
+    const cli = parseCliArgs(args)
+    if (cli.command !== 'run') {
+      const text = { help: `${USAGE}\n`, version: `${TOOL_VERSION}\n`, list: renderCatalogue() }
+      io.stdout.write(text[cli.command])
       return EXIT.conforms
     }
-    if (version) {
-      io.stdout.write(`${TOOL_VERSION}\n`)
-      return EXIT.conforms
-    }
-    if (list) {
-      io.stdout.write(renderCatalogue())
-      return EXIT.conforms
-    }
+    const { reporter, output, ...runOptions } = cli.options
     if (output !== undefined) await checkOutputFile(output)
     const color = shouldUseColor(io.stdout, io.env)
     // Progress lines only when stdout carries the pretty text: json and junit stay parseable.
     const prettyOnStdout = reporter === 'pretty' || output !== undefined
-    if (prettyOnStdout) io.stdout.write(`todokit conformance: ${baseUrl}\n`)
+    if (prettyOnStdout) io.stdout.write(`todokit conformance: ${runOptions.baseUrl}\n`)
     const report = await runConformance({
       ...runOptions,
-      baseUrl,
       signal: io.signal,
       onResult: prettyOnStdout
         ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)
@@ -66,18 +54,18 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (output !== undefined) {
       // The summary first: should the file still fail to be written, the verdict is on stdout.
       io.stdout.write(renderReport(report, 'pretty', { color }))
-      await writeOutputFile(output, renderReport(report, reporter))
+      await writeReport(output, renderReport(report, reporter))
       io.stdout.write(`Report (${reporter}) written to ${output}\n`)
     } else {
       io.stdout.write(renderReport(report, reporter, { color }))
     }
     const stepSummary = io.env.GITHUB_STEP_SUMMARY
     if (reporter === 'github' && stepSummary)
-      await appendStepSummary(stepSummary, renderMarkdown(report))
+      await writeReport(stepSummary, renderMarkdown(report), true)
     if (report.interrupted) return EXIT.interrupted
     if (report.unreachable !== undefined) {
       io.stderr.write(
-        `todokit-conformance: ${baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there\n`,
+        `todokit-conformance: ${runOptions.baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there\n`,
       )
       return EXIT.usage
     }

@@ -8,10 +8,7 @@ export class OutputFileError extends ConformanceError {
   static override readonly type = 'conformance.OutputFileError'
 }
 
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  return code ?? (error instanceof Error ? error.message : String(error))
-}
+const reason = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error)
 
 /**
  * Fails with {@link OutputFileError} unless `path` can be written: checked before the run, so a
@@ -22,39 +19,22 @@ function reason(error: unknown): string {
  */
 export async function checkOutputFile(path: string): Promise<void> {
   const directory = dirname(resolve(path))
-  const isDirectory = await stat(directory).then(
-    (stats) => stats.isDirectory(),
-    () => false,
-  )
-  if (!isDirectory) {
-    throw new OutputFileError(`--output ${path}: the directory ${directory} does not exist`)
-  }
-  if (
-    await stat(resolve(path)).then(
-      (stats) => stats.isDirectory(),
-      () => false,
-    )
-  ) {
-    throw new OutputFileError(`--output ${path} is a directory; give a file name`)
-  }
   await access(directory, constants.W_OK).catch((error: unknown) => {
-    throw new OutputFileError(`--output ${path}: cannot write in ${directory} (${reason(error)})`)
+    throw new OutputFileError(
+      reason(error) === 'ENOENT'
+        ? `--output ${path}: the directory ${directory} does not exist`
+        : `--output ${path}: cannot write in ${directory} (${reason(error)})`,
+    )
   })
+  if ((await stat(path).catch(() => undefined))?.isDirectory())
+    throw new OutputFileError(`--output ${path} is a directory; give a file name`)
 }
 
-/** Writes the report, turning a file-system error into an {@link OutputFileError}. */
-export async function writeOutputFile(path: string, text: string): Promise<void> {
-  await writeFile(path, text).catch((error: unknown) => {
-    throw new OutputFileError(`could not write the report to ${path} (${reason(error)})`)
-  })
-}
-
-/**
- * Appends the Markdown summary to the file GitHub Actions names in `$GITHUB_STEP_SUMMARY`,
- * turning a file-system error into an {@link OutputFileError}.
- */
-export async function appendStepSummary(path: string, text: string): Promise<void> {
-  await appendFile(path, text).catch((error: unknown) => {
-    throw new OutputFileError(`could not append the summary to ${path} (${reason(error)})`)
+/** Writes a report to `path`, or appends it, a file-system error becoming an {@link OutputFileError}. */
+export async function writeReport(path: string, text: string, append = false): Promise<void> {
+  await (append ? appendFile : writeFile)(path, text).catch((error: unknown) => {
+    throw new OutputFileError(
+      `could not ${append ? 'append' : 'write'} the report to ${path} (${reason(error)})`,
+    )
   })
 }
