@@ -18,8 +18,6 @@ export interface HttpResponse {
   text: string
   /** The parsed body, or `undefined` when the body is empty or not JSON. */
   json: unknown
-  /** Whether the body parsed as JSON. */
-  isJson: boolean
   exchange: Exchange
 }
 
@@ -102,11 +100,11 @@ export function urlFor(baseUrl: string, path: string, query?: Record<string, str
   return `${URL.canParse(path) ? '' : baseUrl}${path}${search}`
 }
 
-function parseJson(text: string): { json: unknown; isJson: boolean } {
+function parseJson(text: string): unknown {
   try {
-    return { json: JSON.parse(text), isJson: true }
+    return JSON.parse(text)
   } catch {
-    return { json: undefined, isJson: false }
+    return undefined
   }
 }
 
@@ -155,7 +153,7 @@ async function sendOnce(
     exchange.responseHeaders = Object.fromEntries(raw.headers)
     exchange.responseBody = excerpt(text)
     const { status, statusText } = exchange
-    return { status, statusText, headers: raw.headers, text, ...parseJson(text), exchange }
+    return { status, statusText, headers: raw.headers, text, json: parseJson(text), exchange }
   } catch (caught) {
     const error = !signal.aborted
       ? caught

@@ -1,7 +1,7 @@
 import { curlCommand } from '../http/curl.ts'
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { details, explorationSummary, residueLine, safe, view } from './view.ts'
+import { details, safe, view } from './view.ts'
 
 /**
  * Text from the server as inline Markdown that stays text: HTML's `&`, `<` and `>` become
@@ -48,14 +48,14 @@ const section = (heading: string, items: string[]) =>
 /**
  * The report as GitHub-flavoured Markdown, for a CI job's summary or a merge request comment:
  * the verdict, a table per level, each counted failure with its replay commands, the counted
- * rules that could not be judged, and what cleanup left. Everything the server sent is shown
- * as text, never as Markdown or HTML.
+ * rules that could not be judged, then what the run observed and what cleanup left. Everything
+ * the server sent is shown as text, never as Markdown or HTML.
  *
  * @example
  * appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderMarkdown(report))
  */
 export function renderMarkdown(report: ConformanceReport): string {
-  const { broken, unjudged, informational, levels, verdict } = view(report)
+  const { broken, unjudged, informational, levels, notes, verdict } = view(report)
   const lines = [
     `## todokit conformance: ${verdict.word}: ${verdict.text}`,
     '',
@@ -78,16 +78,6 @@ export function renderMarkdown(report: ConformanceReport): string {
       ),
     ),
   ]
-  if (report.unreachable !== undefined)
-    lines.push(
-      `The server stopped answering: ${markdownText(report.unreachable)}. The run ended there.`,
-      '',
-    )
-  for (const residue of report.residue) lines.push(`- ${markdownText(residueLine(residue))}`)
-  if (!report.cleanup.verified)
-    lines.push(
-      `Cleanup unverified: ${markdownText(report.cleanup.unverifiedBecause ?? 'it could not check')}.`,
-    )
-  lines.push('', markdownText(explorationSummary(report)), '')
-  return lines.join('\n')
+  for (const { text } of notes) lines.push(`- ${markdownText(text.trim())}`)
+  return `${lines.join('\n')}\n`
 }

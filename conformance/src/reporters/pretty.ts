@@ -3,7 +3,7 @@ import { type Exchange, excerpt } from '../http/exchange.ts'
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
 import { type Palette, palette } from './color.ts'
-import { explorationSummary, residueLine, safeLine, view } from './view.ts'
+import { safeLine, view } from './view.ts'
 
 /** Options of the pretty reporter. */
 export interface PrettyOptions {
@@ -60,42 +60,6 @@ export function renderFailure(result: CheckResult, options: PrettyOptions = {}):
   return lines.join('\n')
 }
 
-/** What the run saw of the server, whether it ended early, and what cleanup left. */
-function renderObserved(report: ConformanceReport, paint: Palette): string[] {
-  const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = report.observed
-  const { readOnly, cleanup, residue, marker, unreachable } = report
-  const ids = {
-    unknown: 'whether the server assigns ids is not known',
-    assigns: 'the server assigns ids',
-    refuses: 'the server refuses creates without an id',
-  }[idAssignment]
-  const lines = [
-    `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`,
-    explorationSummary(report),
-  ].map(paint.dim)
-  if (unreachable)
-    lines.push(paint.red(`Server unreachable: ${safeLine(unreachable)}. The run ended there.`))
-  if (readOnly)
-    lines.push(
-      paint.dim(
-        'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.',
-      ),
-    )
-  else if (!cleanup.verified)
-    lines.push(
-      paint.yellow(
-        `Cleanup unverified: ${safeLine(cleanup.unverifiedBecause ?? 'it could not check')}; records whose content starts with ${marker} may remain.`,
-      ),
-    )
-  else if (residue.length === 0)
-    lines.push(
-      paint.dim(
-        'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.',
-      ),
-    )
-  return [...lines, ...residue.map((left) => paint.yellow(`  ${safeLine(residueLine(left))}`))]
-}
-
 /**
  * The end of a pretty run: counted failures in full, informational ones a line each, a summary
  * per level, what was observed, cleanup, hints and the verdict.
@@ -105,7 +69,7 @@ function renderObserved(report: ConformanceReport, paint: Palette): string[] {
  */
 export function renderPretty(report: ConformanceReport, options: PrettyOptions = {}): string {
   const paint = palette(options.color ?? false)
-  const { broken, informational, unjudged, levels, verdict } = view(report)
+  const { broken, informational, unjudged, levels, notes, verdict } = view(report)
   const lines = broken.flatMap((failure) => ['', renderFailure(failure, options)])
   if (informational.length) lines.push('', paint.bold('Informational (not counted):'))
   for (const check of informational)
@@ -120,8 +84,7 @@ export function renderPretty(report: ConformanceReport, options: PrettyOptions =
     if (skipped) parts.push(`${skipped} not judged`)
     lines.push(`  ${label.padEnd(26)} ${parts.join(', ')}${note ? paint.dim(`  (${note})`) : ''}`)
   }
-  lines.push('', ...renderObserved(report, paint))
-  for (const hint of report.hints) lines.push(paint.yellow(`Hint: ${safeLine(hint)}`))
+  lines.push('', ...notes.map(({ text, tone }) => paint[tone](safeLine(text))))
   const colour = { pass: paint.green, fail: paint.red, partial: paint.yellow }[report.verdict]
   const ids = report.verdict === 'fail' ? `: ${broken.map((check) => check.id).join(', ')}` : ''
   lines.push(

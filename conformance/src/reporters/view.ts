@@ -43,6 +43,54 @@ export function explorationSummary(report: ConformanceReport): string {
   return `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
 }
 
+/** A sentence of a report's closing notes, and the colour the pretty report gives it. */
+export interface Note {
+  text: string
+  tone: 'dim' | 'red' | 'yellow'
+}
+
+/** What the run saw of the server, how it ended, what cleanup left, and hints, as sentences. */
+function notes(report: ConformanceReport): Note[] {
+  const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = report.observed
+  const { readOnly, cleanup, residue, marker, unreachable } = report
+  const ids = {
+    unknown: 'whether the server assigns ids is not known',
+    assigns: 'the server assigns ids',
+    refuses: 'the server refuses creates without an id',
+  }[idAssignment]
+  const dim = (text: string): Note => ({ text, tone: 'dim' })
+  const yellow = (text: string): Note => ({ text, tone: 'yellow' })
+  const notes = [
+    dim(
+      `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`,
+    ),
+    dim(explorationSummary(report)),
+  ]
+  if (unreachable)
+    notes.push({ text: `Server unreachable: ${unreachable}. The run ended there.`, tone: 'red' })
+  if (readOnly)
+    notes.push(
+      dim(
+        'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.',
+      ),
+    )
+  else if (!cleanup.verified)
+    notes.push(
+      yellow(
+        `Cleanup unverified: ${cleanup.unverifiedBecause ?? 'it could not check'}; records whose content starts with ${marker} may remain.`,
+      ),
+    )
+  else if (residue.length === 0)
+    notes.push(
+      dim(
+        'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.',
+      ),
+    )
+  for (const left of residue) notes.push(yellow(`  ${residueLine(left)}`))
+  for (const hint of report.hints) notes.push(yellow(`Hint: ${hint}`))
+  return notes
+}
+
 /** Whether a level counts: claimed, `--strict`, or informational. */
 function levelNote(level: Level, report: ConformanceReport): string {
   if (level === 'required') return ''
@@ -72,7 +120,7 @@ function partialReason(report: ConformanceReport, unjudged: CheckResult[]): stri
 
 /**
  * What every reporter shows of a report, worked out once: the broken rules, the informational
- * failures, the counted rules not judged, a summary per level, and the verdict in words.
+ * failures, the counted rules not judged, a summary per level, closing notes, and the verdict.
  */
 export function view(report: ConformanceReport) {
   const { checks } = report
@@ -109,6 +157,7 @@ export function view(report: ConformanceReport) {
     informational: checks.filter((check) => check.status === 'failed' && !check.counted),
     unjudged,
     levels,
+    notes: notes(report),
     verdict,
   }
 }
