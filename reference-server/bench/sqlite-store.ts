@@ -21,7 +21,7 @@ export async function writeSqliteSeed(
   const path = join(directory, `${name}-${count}.db`)
   const store = await SqliteStore.open(path)
   await store.write((table) => {
-    for (const todo of seedTodos(count)) table.insert(todo)
+    for (const todo of seedTodos(count)) table.put(todo)
   })
   await store.close()
   return path
@@ -47,7 +47,7 @@ export async function measureStoreWrites(
   const writer = async () => {
     while (performance.now() < end) {
       await store.write((table) =>
-        table.insert({ id: table.nextId, content: 'benchmark todo', completed: false }),
+        table.put({ id: table.nextId, content: 'benchmark todo', completed: false }),
       )
       creates++
     }

@@ -46,13 +46,7 @@ export interface AppOptions {
 /**
  * The todos API as a Hono app: `app.fetch` is the whole server, in-process (tests, msw), under
  * `@hono/node-server`, or on any runtime Hono supports.
- *
- * @example
- * const response = await createApp().request('/todos', {
- *   method: 'POST',
- *   headers: { 'content-type': 'application/json' },
- *   body: JSON.stringify({ content: 'Buy milk' }),
- * }) // → 201, Location: /todos/1
+ * @example const response = await createApp().request('/todos/1') // → 404, a problem+json body
  */
 export function createApp(options: AppOptions = {}): Hono {
   const {

@@ -55,12 +55,7 @@ const WHOLE_NUMBERS = {
 
 type WholeNumberFlag = keyof typeof WHOLE_NUMBERS
 
-/**
- * The command line's options, checked, or the message for the first mistake in it.
- *
- * @example
- * parseCommandLine(['--failure-rate', '10%']) // → '--failure-rate must be a number from 0 to 1, got "10%"'
- */
+/** The command line's options, checked, or the message for the first mistake in it. */
 export function parseCommandLine(args: string[]) {
   const text = { type: 'string' } as const
   const flags = {

@@ -1,11 +1,7 @@
 /**
  * `@todokit/reference-server`: the todos API as a Hono app, its stores, the OpenAPI generator
  * and a Node listener, on which the CLI and the msw handlers (`/msw`) are built.
- *
- * @example
- * import { createApp, listen, MemoryStore } from '@todokit/reference-server'
- * const server = await listen(createApp({ store: new MemoryStore() }), { port: 0 })
- *
+ * @example const server = await listen(createApp({ store: new MemoryStore() }), { port: 0 })
  * @module
  */
 export { type AppOptions, createApp } from './app.ts'

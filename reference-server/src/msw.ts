@@ -4,7 +4,7 @@ import manifest from '../package.json' with { type: 'json' }
 import { type AppOptions, createApp } from './app.ts'
 import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/faults.ts'
 import { problem } from './http/problem.ts'
-import { parseSeedTodos } from './seed/seed-todos.ts'
+import { parseSeedTodos } from './seed/seed.ts'
 import { MemoryStore } from './store/memory-store.ts'
 
 export type { Fault, FaultRoute, FaultRuleOptions } from './faults/faults.ts'

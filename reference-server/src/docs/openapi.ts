@@ -20,9 +20,7 @@ import { allowedMethods } from '../routes/allowed-methods.ts'
 
 /**
  * Options of {@link createOpenApiDocument}.
- *
- * @example
- * writeFileSync('openapi.json', JSON.stringify(createOpenApiDocument({ serverUrl: 'https://todos.example.com' })))
+ * @example createOpenApiDocument({ serverUrl: 'https://todos.example.com', maxBodyBytes: 1024 })
  */
 export interface OpenApiOptions {
   /** The base URL clients call, listed under `servers`. @default 'http://localhost:3000' */
@@ -251,10 +249,7 @@ function optionsOperation(path: string, noun: string): JsonObject {
 /**
  * The OpenAPI 3.1 document of the todos API, generated from the contract's endpoint table, the
  * metadata of its schemas and the server's problems, so it never drifts from what it validates.
- *
- * @example
- * const document = createOpenApiDocument({ serverUrl: 'http://127.0.0.1:3000' })
- * document.paths['/todos'].get.operationId // → 'listTodos'
+ * @example writeFileSync('openapi.json', JSON.stringify(createOpenApiDocument()))
  */
 export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject {
   const { serverUrl = 'http://localhost:3000', maxBodyBytes = MAX_BODY_BYTES } = options

@@ -23,8 +23,7 @@ export type FaultRoute = NonNullable<FaultRuleOptions['route']>
 
 /**
  * When a fault applies.
- * @example
- * const options: FaultRuleOptions = { route: 'GET /todos/7', times: 2 } // the first two reads
+ * @example const firstTwoReads: FaultRuleOptions = { route: 'GET /todos/7', times: 2 }
  */
 export interface FaultRuleOptions {
   /** The requests it applies to (see {@link FaultRoute}). @default every request to the API */
@@ -37,9 +36,7 @@ export interface FaultRuleOptions {
 
 /**
  * Faults every API request may get, as the CLI's flags set them.
- *
- * @example
- * createApp({ faults: { latencyMs: 50, failureRate: 0.2, seed: 7 } }) // the same failures every run
+ * @example createApp({ faults: { latencyMs: 50, failureRate: 0.2, seed: 7 } })
  */
 export interface FaultOptions {
   /** Milliseconds added before every answer. @default 0 */
@@ -81,7 +78,7 @@ function seededRandom(seed: number): () => number {
   }
 }
 
-/** `'/todos/{id}'` → a pattern that matches any id segment, the rest literally. */
+/** `'/todos/{id}'` → a pattern matching any id. */
 const pathPattern = (template: string) =>
   new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{id}', '[^/]+')}$`)
 
@@ -167,11 +164,6 @@ function preferredFault(header: string): { delayMs: number; fault?: Fault } {
 /**
  * Decides which requests misbehave: rules added with {@link FaultPlan.add}, a request's own
  * `Prefer` header, then the random failure rate; every answer waits `latencyMs` first.
- *
- * @example
- * const plan = new FaultPlan({ seed: 42 })
- * plan.add({ kind: 'status', status: 503 }, { route: 'list', times: 2 })
- * plan.decide('GET', '/todos') // → { delayMs: 0, fault: { kind: 'status', status: 503 } }, twice
  */
 export class FaultPlan {
   readonly #options: Required<FaultOptions>

@@ -35,10 +35,7 @@ export interface ListenOptions {
 
 /**
  * A server started by {@link listen}.
- *
- * @example
- * const server: RunningServer = await listen(createApp(), { port: 0 })
- * await server.close()
+ * @example const server: RunningServer = await listen(createApp(), { port: 0 })
  */
 export interface RunningServer {
   /** Where it listens, e.g. `http://127.0.0.1:3000`. */
@@ -109,10 +106,7 @@ function nodeEdge(listener: NodeListener, log: ListenOptions['log']): NodeListen
 /**
  * Serves a Hono app (or any `{ fetch }`) through `@hono/node-server`, or a Node request listener,
  * with the limits of {@link ListenOptions}. A `Response.error()` answer cuts the connection.
- *
- * @example
- * const server = await listen(createApp(), { port: 0 })
- * const stub = await listen({ fetch: () => Response.json([]) }, { port: 0 })
+ * @example const stub = await listen({ fetch: () => Response.json([]) }, { port: 0 })
  */
 export function listen(
   app: { fetch: FetchHandler } | RequestListener,

@@ -93,7 +93,6 @@ export function refusalProblem(refusal: Refusal): ProblemText {
   return reason === 'busy' ? PROBLEMS.busy() : PROBLEMS.idsUsedUp()
 }
 
-/** The RFC 6901 JSON Pointer for a path of keys. */
 export function jsonPointer(path: readonly PropertyKey[]): string {
   return path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')
 }

@@ -1,15 +1,43 @@
-import { readFile } from 'node:fs/promises'
-import type { TodoCreateData } from '@todokit/sdk/contract'
+import { TodoCreate, type TodoCreateData } from '@todokit/sdk/contract'
+import * as z from 'zod/mini'
+import { fieldErrors, PARSE_OPTIONS } from '../http/problem.ts'
+import { LONE_SURROGATE } from '../http/request.ts'
 import { MemoryStore } from '../store/memory-store.ts'
 import { createTodo, DEFAULT_MAX_TODOS, type TodoStore, type TodoTable } from '../store/store.ts'
-import { parseSeedTodos } from './seed-todos.ts'
+
+/**
+ * Checks seed todos as the server would take them: each a valid `POST /todos` body, ids distinct.
+ * An error names the todo, as `locate` places it, and the field.
+ */
+export function parseSeedTodos(
+  todos: readonly unknown[],
+  locate: (index: number) => string = (index) => `/${index}`,
+): TodoCreateData[] {
+  const seen = new Set<number>()
+  return todos.map((todo, index) => {
+    const where = locate(index)
+    const result = z.safeParse(TodoCreate, todo, PARSE_OPTIONS)
+    if (!result.success) {
+      const [first] = fieldErrors(result.error.issues)
+      throw new Error(`${where}${first?.pointer}: ${first?.detail}`)
+    }
+    if (LONE_SURROGATE.test(result.data.content)) {
+      throw new Error(`${where}/content: contains a lone surrogate; use well-formed Unicode`)
+    }
+    const { id } = result.data
+    if (id !== undefined && seen.has(id)) throw new Error(`${where}/id: the id ${id} appears twice`)
+    if (id !== undefined) seen.add(id)
+    return result.data
+  })
+}
 
 /**
  * Reads the todos of a seed file: a JSON array of `POST /todos` bodies, or json-server's
  * `{ "todos": [...] }`. An error names the file and the field, by its JSON Pointer.
  */
 export async function readSeedFile(path: string): Promise<TodoCreateData[]> {
-  const text = await readFile(path, 'utf8')
+  // Not imported: the msw kit checks its todos with this module in browsers, which have no node:fs.
+  const text = await process.getBuiltinModule('node:fs/promises').readFile(path, 'utf8')
   let data: unknown
   try {
     data = JSON.parse(text)

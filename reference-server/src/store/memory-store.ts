@@ -55,7 +55,6 @@ function comparator(order: readonly OrderKey[]): Compare {
   }
 }
 
-/** Todos sorted by the engine at a time before they are merged in slices. */
 const RUN = 64
 
 /** A stable merge sort that lets the event loop turn, however costly the comparisons. */
@@ -148,11 +147,8 @@ export class MemoryStore implements TodoStore {
       get nextId() {
         return store.#nextId
       },
-      insert: (todo) => {
-        store.#nextId = Math.max(store.#nextId, todo.id + 1)
-        return store.#table.put(todo)
-      },
       put: (todo) => {
+        store.#nextId = Math.max(store.#nextId, todo.id + 1)
         // A literal: every stored todo has the contract's fields and one shape.
         const stored = { id: todo.id, content: todo.content, completed: todo.completed }
         rememberCodePointKey(stored)
@@ -166,7 +162,7 @@ export class MemoryStore implements TodoStore {
         store.#byId.delete(id)
       },
     }
-    for (const todo of initial) this.#table.insert(todo)
+    for (const todo of initial) this.#table.put(todo)
   }
 
   get revision(): string {
@@ -177,12 +173,7 @@ export class MemoryStore implements TodoStore {
     return this.#byId.get(id)
   }
 
-  /**
-   * Every todo, in id order, for a test to read synchronously.
-   *
-   * @example
-   * [...new MemoryStore([{ id: 1, content: 'Buy milk', completed: false }])] // → that todo
-   */
+  /** Every todo, in id order, for a test to read synchronously. */
   [Symbol.iterator](): IterableIterator<Todo> {
     return [...this.#byId.values()].sort((a, b) => a.id - b.id).values()
   }

@@ -55,7 +55,6 @@ const COLUMNS = TODO_FIELDS.join(', ')
 const toColumn = (value: string | number | boolean): SQLInputValue =>
   typeof value === 'boolean' ? Number(value) : value
 
-/** The table's CHECK and NOT NULL keep a row's types. */
 const toTodo = (row: Record<string, SQLInputValue>): Todo => ({
   id: row.id as number,
   content: row.content as string,
@@ -112,10 +111,7 @@ function listStatement(
  * `synchronous=FULL` in WAL mode, so it survives `kill -9` or a power cut at any moment after.
  * Writes that arrive in the same turn of the event loop share one transaction and one fsync.
  * Lists stream from read connections of their own (see DURABILITY.md).
- *
- * @example
- * const store = await SqliteStore.open('todos.db')
- * const server = await listen(createApp({ store }), { port: 3000 })
+ * @example const app = createApp({ store: await SqliteStore.open('todos.db') })
  */
 export class SqliteStore implements TodoStore {
   readonly #path: string
@@ -161,7 +157,6 @@ export class SqliteStore implements TodoStore {
       get nextId() {
         return counts().nextId
       },
-      insert: store,
       put: store,
       remove: (id) => void remove.run(id),
     }
@@ -198,7 +193,7 @@ export class SqliteStore implements TodoStore {
   }
 
   get revision(): string {
-    // data_version changes when another process commits to the file.
+    // data_version changes when another process commits.
     const { data_version } = this.#statements.dataVersion.get() as { data_version: number }
     return `${this.#revision}.${data_version}`
   }

@@ -10,10 +10,7 @@ import {
 /**
  * Where the reference server keeps todos. Reads are synchronous and see every acknowledged
  * write; writes go through {@link TodoStore.write}, whose change runs atomically with its checks.
- *
- * @example
- * const store = new MemoryStore()
- * const todo = await store.write((table) => createTodo(table, { content: 'Buy milk' }, 100))
+ * @example const store: TodoStore = await SqliteStore.open('todos.db')
  */
 export interface TodoStore {
   /** Changes whenever the stored todos may have changed; the list's ETag derives from it. */
@@ -46,7 +43,6 @@ export function keysetKeys(order: readonly OrderKey[] = []): OrderKey[] {
   return order.some((key) => key.endsWith('id')) ? [...order] : [...order, 'id']
 }
 
-/** `'-content'` → `{ field: 'content', descending: true }`. */
 export function sortKey(key: OrderKey): { field: TodoField; descending: boolean } {
   const descending = key.startsWith('-')
   return { field: (descending ? key.slice(1) : key) as TodoField, descending }
@@ -58,7 +54,7 @@ export interface TodoTable {
   readonly size: number
   /** One above the highest id ever stored: ids are never reused. */
   readonly nextId: number
-  insert(todo: Todo): Todo
+  /** Stores `todo` under its id, new or not. */
   put(todo: Todo): Todo
   remove(id: number): void
 }
@@ -106,7 +102,7 @@ export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: nu
   const id = input.id ?? table.nextId
   if (id > MAX_TODO_ID) throw new TodoStoreError({ reason: 'ids-used-up' })
   if (table.get(id) !== undefined) throw new TodoStoreError({ reason: 'id-taken', id })
-  return table.insert({ id, content: input.content, completed: input.completed })
+  return table.put({ id, content: input.content, completed: input.completed })
 }
 
 export function replaceTodo(table: TodoTable, todo: Todo, precondition?: Precondition): Todo {
@@ -130,10 +126,9 @@ export function deleteTodo(table: TodoTable, id: number, precondition?: Precondi
   return current
 }
 
-/** Stores never change a stored todo object, so its JSON and ETag are computed once. */
+/** Stores never change a stored todo object: its JSON and strong ETag are computed once. */
 const serializedTodos = new WeakMap<Todo, { readonly json: string; readonly etag: string }>()
 
-/** The JSON text of `todo` and the strong ETag of that text. */
 export function serialized(todo: Todo): { readonly json: string; readonly etag: string } {
   let representation = serializedTodos.get(todo)
   if (representation === undefined) {

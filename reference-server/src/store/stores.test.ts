@@ -257,7 +257,7 @@ describe('SqliteStore', () => {
     const ids = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         store.write(
-          (table) => table.insert({ id: table.nextId, content: `${index}`, completed: false }).id,
+          (table) => table.put({ id: table.nextId, content: `${index}`, completed: false }).id,
         ),
       ),
     )
@@ -318,7 +318,7 @@ describe('SqliteStore', () => {
   it('streams a list as a snapshot: writes during the stream do not show in it', async () => {
     const store = await openSqlite()
     await store.write((table) => {
-      for (let id = 1; id <= 1000; id++) table.insert({ id, content: `${id}`, completed: false })
+      for (let id = 1; id <= 1000; id++) table.put({ id, content: `${id}`, completed: false })
     })
     const iterator = store.list()[Symbol.asyncIterator]()
     expect((await iterator.next()).value).toMatchObject({ id: 1 })
@@ -334,8 +334,7 @@ describe('a long list from SqliteStore', () => {
     const path = join(directory, 'todos.db')
     const store = await openSqlite(path)
     await store.write((table) => {
-      for (let id = 1; id <= 5_000; id++)
-        table.insert({ id, content: `todo ${id}`, completed: false })
+      for (let id = 1; id <= 5_000; id++) table.put({ id, content: `todo ${id}`, completed: false })
     })
     const app = createApp({ store })
     expect((await app.request('/todos', { method: 'HEAD' })).status).toBe(200)
