@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { listen } from '@todokit/reference-server'
 import { describe, expect, it } from 'vitest'
 import { createHttpClient, type FetchLike } from './client.ts'
@@ -45,6 +47,17 @@ describe('createHttpClient', () => {
     const error = await http.request('GET', '/todos').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect(exchangeOf(error)?.error).toMatch(/no answer within 50 ms/)
+  })
+
+  it('times out a handler that never answers when nothing else keeps the process alive', async () => {
+    const script = `
+      import { createHttpClient } from ${JSON.stringify(new URL('./client.ts', import.meta.url).href)}
+      const fetch = () => new Promise(() => {})
+      const http = createHttpClient({ baseUrl: '${BASE}', fetch, headers: {}, timeout: 50 })
+      await http.request('GET', '/todos').catch((error) => console.log(error.name))`
+    const args = ['--conditions=@todokit/source', '--input-type=module', '-e', script]
+    const { stdout } = await promisify(execFile)(process.execPath, args)
+    expect(stdout).toBe('RequestTimeoutError\n')
   })
 
   it('reports a refused connection as a network error naming the cause', async () => {

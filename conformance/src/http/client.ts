@@ -56,7 +56,7 @@ const READ_METHODS = ['GET', 'HEAD', 'OPTIONS']
  * Largest response body the kit reads, in bytes: far above any real list, small enough that an
  * endless body costs the kit nothing. A larger body fails its exchange.
  */
-export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 
 /** Reads a body as text, cancelling the stream past {@link MAX_RESPONSE_BYTES}. */
 async function readCapped(response: Response, what: string): Promise<string> {
@@ -133,8 +133,11 @@ async function sendOnce(
   if (body !== undefined) exchange.requestBody = body
   const what = `${method} ${url}`
   const started = performance.now()
-  const timeout = AbortSignal.timeout(config.timeout)
-  const signal = config.signal ? AbortSignal.any([timeout, config.signal]) : timeout
+  // Not AbortSignal.timeout, whose timer does not hold the process open: a handler in the same
+  // process that never answers would end a script's run instead of timing out.
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), config.timeout)
+  const signal = config.signal ? AbortSignal.any([timeout.signal, config.signal]) : timeout.signal
   try {
     const raw = await until(signal, async () => {
       try {
@@ -157,12 +160,13 @@ async function sendOnce(
   } catch (caught) {
     const error = !signal.aborted
       ? caught
-      : timeout.aborted
+      : timeout.signal.aborted
         ? new RequestTimeoutError(`${what} got no answer within ${config.timeout} ms`)
         : new Error(`${what} was interrupted`)
     exchange.error = error instanceof Error ? error.message : String(error)
     throw Object.assign(error as object, { exchange })
   } finally {
+    clearTimeout(timer)
     exchange.durationMs = Math.round(performance.now() - started)
   }
 }
