@@ -10,8 +10,7 @@
  * @module
  */
 
-// The public API only: what a user of runConformance, the reporters and the vitest adapter
-// needs. The CLI's internals (argument parsing, colour, curl commands) stay in their modules.
+// The public API only: the CLI's internals (arguments, colour, curl commands) stay private.
 export { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 export type { FetchLike } from './http/client.ts'
 export type { Exchange } from './http/exchange.ts'

@@ -15,9 +15,9 @@ export type ConformanceSuiteOptions = Omit<ConformanceOptions, 'onResult' | 'bai
 /**
  * Registers one vitest test per conformance rule, so a server project runs the kit in its own
  * test run. The run itself happens once, in `beforeAll`; pass a function when the server starts
- * in a `beforeAll` of its own (its URL is known only then). Broken required rules and claimed
- * capabilities fail their test; other failures, and rules not judged, mark it skipped with the
- * reason. Records the run could not remove fail the suite.
+ * in a `beforeAll` of its own (its URL is known only then). A counted rule that broke, or that
+ * the run could not judge, fails its test; informational failures and rules left out with
+ * `only`/`skip` mark it skipped with the reason. Records the run could not remove fail the suite.
  *
  * @example
  * import { describeConformance } from '@todokit/conformance/vitest'
@@ -53,18 +53,19 @@ export function describeConformance(
       test(`${rule.id}: ${rule.title}`, (context) => {
         const result = report?.checks.find((check) => check.id === rule.id)
         if (!result) throw new Error('The conformance run did not finish (see beforeAll)')
-        if (result.status === 'passed') return
-        if (result.status === 'skipped') {
-          if (result.counted && result.message !== NOT_SELECTED)
-            throw new Error(`${rule.id} could not be judged: ${result.message}`)
-          context.skip(result.message ?? 'skipped')
+        const { status, counted, message = status } = result
+        if (status === 'passed') return
+        if (!counted || message === NOT_SELECTED) {
+          context.skip(
+            status === 'failed' ? `informational (${result.level}): ${message}` : message,
+          )
           return
         }
-        if (!result.counted) {
-          context.skip(`informational (${result.level}): ${result.message ?? 'failed'}`)
-          return
-        }
-        throw new Error(renderFailure(result))
+        throw new Error(
+          status === 'failed'
+            ? renderFailure(result)
+            : `${rule.id} could not be judged: ${message}`,
+        )
       })
     }
   })
