@@ -77,12 +77,13 @@ function normalise(text: string, url: string): string {
   }
   return (
     text
+      // The github reporter's stop-commands token, unguessable by design, before any digits in
+      // it are taken for an id.
+      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, 'TOKEN')
       .replace(/\b\d{7,}\b/g, idOf)
       .replace(new RegExp(`\\b${new URL(url).port}\\b`, 'g'), 'PORT')
       .replace(/\btk[a-z0-9]{6}\b/g, 'tkMARKER')
       .replace(/\b\d+ ms\b|time="[\d.]+"|timestamp="[^"]+"/g, 'TIME')
-      // The github reporter's stop-commands token, unguessable by design.
-      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, 'TOKEN')
   )
 }
 
