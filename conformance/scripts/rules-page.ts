@@ -1,7 +1,23 @@
-import { renderRuleTable } from '../src/catalogue.ts'
 import { LEVELS, levelLabel } from '../src/levels.ts'
-import { READ_RULES } from '../src/read-only.ts'
+import { cell, markdownTable } from '../src/markdown-table.ts'
 import { rules } from '../src/rules/index.ts'
+import { READ_RULES } from '../src/scenarios.ts'
+
+/** The rule table as Markdown: every rule with its level, where the contract says so, and whether a read-only run can judge it. */
+export function renderRuleTable(): string {
+  const rows = LEVELS.flatMap((level) =>
+    rules
+      .filter((rule) => rule.level === level)
+      .map((rule) => [
+        `\`${rule.id}\``,
+        levelLabel(level),
+        cell(rule.title),
+        cell(rule.section),
+        READ_RULES.has(rule.id) ? 'judged' : 'needs a write',
+      ]),
+  )
+  return `${markdownTable(['Rule', 'Level', 'What it demands', 'Contract', '--read-only'], rows)}\n`
+}
 
 /** The docs page of the rule table, written by `npm run docs:generate` at the root. */
 export const RULES_PAGE_PATH = 'docs/rules.md'

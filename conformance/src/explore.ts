@@ -1,15 +1,13 @@
-import type { OrderKey } from '@todokit/sdk/contract'
 import fc from 'fast-check'
 import type { Budget } from './budget.ts'
 import type { Model, OwnRecord } from './model/model.ts'
 import type { Operations } from './operations.ts'
 import type { ListQuery } from './rules/rule.ts'
-import { EDGE_CONTENTS } from './scenarios.ts'
+import { EDGE_CONTENTS, SORT_KEYS } from './scenarios.ts'
 
-/** What the commands run against: the run, and the exploration's budget and tally. */
+/** What the commands run against: the operations, the budget left, and the tally. */
 interface Explorer {
   ops: Operations
-  /** Whether the budget allows another command, and the run goes on. */
   left(): boolean
   stats: { sequences: number; operations: number; listQueries: number }
 }
@@ -17,15 +15,6 @@ interface Explorer {
 type Command = fc.AsyncCommand<Model, Explorer>
 
 const WORDS = ['alpha', 'Beta', 'GAMMA', 'delta', 'École', 'straße', '42', 'true', 'a+b', "it's"]
-const ORDERS: OrderKey[][] = [
-  ['id'],
-  ['content'],
-  ['completed'],
-  ['-id'],
-  ['-content'],
-  ['completed', 'id'],
-  ['-completed', 'content'],
-]
 
 /** One operation of a random sequence, named for the replay; skipped once the budget is spent. */
 const command = (name: string, act: (ops: Operations) => Promise<unknown>): Command => ({
@@ -54,25 +43,6 @@ const onRecord = (name: string, act: (ops: Operations, record: OwnRecord) => Pro
     }),
   )
 
-/** A list query with values taken from one of the run's records when it runs. */
-function queryOf(
-  model: Model,
-  at: number,
-  ask: {
-    filter?: 'id' | 'content' | 'completed'
-    q?: 'marker' | 'word' | 'piece'
-    order?: OrderKey[]
-  },
-): ListQuery {
-  const record = recordAt(model, at)?.expected
-  const query: ListQuery = ask.order ? { order: ask.order } : {}
-  if (ask.filter && record) query[ask.filter] = String(record[ask.filter])
-  if (ask.q === 'marker') query.q = model.marker
-  else if (ask.q === 'word' && record) query.q = record.content.split(' ').at(-1) ?? model.marker
-  else if (ask.q === 'piece' && record) query.q = record.content.slice(0, 4)
-  return query
-}
-
 /** Every command, weighted so that list queries are a good share of what is sent. */
 const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
   {
@@ -91,18 +61,11 @@ const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .record(
-        {
-          content: fc.constantFrom(...WORDS),
-          completed: fc.boolean(),
-        },
-        { requiredKeys: [] },
-      )
+      .record({ content: fc.constantFrom(...WORDS), completed: fc.boolean() }, { requiredKeys: [] })
       .chain(({ content, completed }) =>
         onRecord(`PATCH /todos/{id} ${content} ${completed}`, (ops, record) => {
-          const { model } = ops
           const body = {
-            ...(content === undefined ? {} : { content: model.content(content) }),
+            ...(content === undefined ? {} : { content: ops.model.content(content) }),
             ...(completed === undefined ? {} : { completed }),
           }
           const any = Object.keys(body).length > 0
@@ -116,11 +79,7 @@ const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
       .record({ content: fc.constantFrom(...WORDS), completed: fc.boolean() })
       .chain(({ content, completed }) =>
         onRecord(`PUT /todos/{id} ${content}`, (ops, record) =>
-          ops.replace(record, {
-            id: record.expected.id,
-            content: ops.model.content(content),
-            completed,
-          }),
+          ops.replace(record, { content: ops.model.content(content), completed }),
         ),
       ),
   },
@@ -132,14 +91,22 @@ const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
           at: fc.nat(),
           filter: fc.constantFrom('id' as const, 'content' as const, 'completed' as const),
           q: fc.constantFrom('marker' as const, 'word' as const, 'piece' as const),
-          order: fc.constantFrom(...ORDERS),
+          order: fc.constantFrom(...SORT_KEYS),
         },
         { requiredKeys: ['at'] },
       )
-      .map(({ at, ...ask }) =>
-        command(`GET /todos?${JSON.stringify(ask)} #${at}`, (ops) =>
-          ops.list(queryOf(ops.model, at, ask)),
-        ),
+      .map(({ at, filter, q, order }) =>
+        // A list query with values taken from one of the run's records when it runs.
+        command(`GET /todos?${JSON.stringify({ filter, q, order })} #${at}`, (ops) => {
+          const { model } = ops
+          const record = recordAt(model, at)?.expected
+          const query: ListQuery = order ? { order } : {}
+          if (filter && record) query[filter] = String(record[filter])
+          if (q === 'marker') query.q = model.marker
+          else if (q === 'word' && record) query.q = record.content.split(' ').at(-1)
+          else if (q === 'piece' && record) query.q = record.content.slice(0, 4)
+          return ops.list(query)
+        }),
       ),
   },
 )

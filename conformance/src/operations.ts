@@ -3,7 +3,7 @@ import { isErrorType } from '@todokit/sdk/internal'
 import { type HttpClient, type HttpResponse, urlFor } from './http/client.ts'
 import { NetworkError, RequestTimeoutError } from './http/errors.ts'
 import type { Exchange } from './http/exchange.ts'
-import type { Expected, Id, Model, OwnRecord } from './model/model.ts'
+import { type Expected, type Id, keyOf, type Model, type OwnRecord } from './model/model.ts'
 import { readFindings } from './rules/reads.ts'
 import {
   fieldProblem,
@@ -33,8 +33,7 @@ export class Interrupted extends Error {}
 const FAILURES_KEPT = 3
 
 /** The path of one record, for any id type the server hands out. */
-export const recordPath = (id: Id | string): string =>
-  `${COLLECTION_PATH}/${encodeURIComponent(String(id))}`
+export const recordPath = (id: Id): string => `${COLLECTION_PATH}/${encodeURIComponent(String(id))}`
 
 /** A record of the run, or a path id aimed at no record of it (sent as it is). */
 type Target = OwnRecord | string
@@ -196,15 +195,6 @@ export class Operations {
     return this.observe({ op: 'get', ...aim(target), probe, allowed, ...sent })
   }
 
-  /** Creates a record; answers the record the run now owns, if the server stored one. */
-  async create(
-    body: Record<string, unknown> | string,
-    probe?: ProbeKind,
-  ): Promise<OwnRecord | undefined> {
-    const sent = await this.send('POST', COLLECTION_PATH, bodyOf(body))
-    return this.afterCreate(this.observe({ op: 'create', sent: body, probe, ...sent }))
-  }
-
   /** Creates a record the way the server takes a create, with a content of the run's. */
   async make(label: string, completed = false, content?: string): Promise<OwnRecord | undefined> {
     const { model } = this
@@ -223,18 +213,27 @@ export class Operations {
     return record
   }
 
-  private async afterCreate(observation: Observation): Promise<OwnRecord | undefined> {
+  /** Creates a record; answers the record the run now owns, if the server stored one. */
+  async create(
+    body: Record<string, unknown> | string,
+    probe?: ProbeKind,
+  ): Promise<OwnRecord | undefined> {
     const { model } = this
-    const { probe, exchange } = observation
-    const sent = isObject(observation.sent) ? observation.sent : {}
-    const code = observation.response?.status
-    const json = observation.response?.json
+    const { policy } = model
+    const { exchange, response } = this.observe({
+      op: 'create',
+      sent: body,
+      probe,
+      ...(await this.send('POST', COLLECTION_PATH, bodyOf(body))),
+    })
+    const sent = isObject(body) ? body : {}
+    const code = response?.status
     if (code === undefined || code >= 300) {
-      if (code !== undefined && code < 500)
-        model.refusedCreates.push({ sent: observation.sent, exchange })
+      if (code !== undefined && code < 500) model.refusedCreates.push({ sent: body, exchange })
       else if (model.ownsContent(sent.content)) model.unanswered.add(String(sent.content))
       return undefined
     }
+    const json = response?.json
     let id = idIn(json)
     if (id === undefined && model.ownsContent(sent.content)) {
       // No id in the answer: the run's unique content still proves which listed record it made.
@@ -244,50 +243,45 @@ export class Operations {
     }
     if (probe) model.acceptedProbe = exchange
     if (id === undefined) return undefined
-    if (model.foreign.has(JSON.stringify(id))) {
+    if (model.foreign.has(keyOf(id))) {
       const content = typeof sent.content === 'string' ? sent.content : shown(sent.content)
       model.shared.push({ id, content })
       return undefined
     }
-    const holder = model.records.get(JSON.stringify(id))
+    const holder = model.records.get(keyOf(id))
     if (holder && !holder.deleted) {
       holder.blame = { rule: 'ids.unique', exchange }
       return undefined
     }
-    if (!probe) this.learn(sent, id)
+    if (!probe) {
+      // What a successful create says of the server's choices.
+      if ('id' in sent) policy.clientIds = String(id) === String(sent.id) ? 'stored' : 'ignored'
+      else policy.assignsIds = true
+      if (!('completed' in sent)) policy.completedOptional = true
+      policy.idType = typeof id === 'number' && Number.isInteger(id) ? 'integer' : 'other'
+    }
     if (probe === 'large-id' && String(id) !== String(sent.id)) return undefined
-    const shownBody = isObject(json) ? json : {}
+    const answer = isObject(json) ? json : {}
     const expected: Expected = {
       id,
-      content: typeof sent.content === 'string' ? sent.content : String(shownBody.content),
-      completed:
-        typeof sent.completed === 'boolean' ? sent.completed : shownBody.completed === true,
+      content: typeof sent.content === 'string' ? sent.content : String(answer.content),
+      completed: typeof sent.completed === 'boolean' ? sent.completed : answer.completed === true,
     }
-    this.trim(expected, shownBody)
+    this.trim(expected, answer)
     // The answer is the stored todo: where it differs from what was sent, a rule was charged
     // with it, and reads are judged against what the server says it stored.
     if (fieldProblem(json) === undefined)
-      Object.assign(expected, { content: shownBody.content, completed: shownBody.completed })
+      Object.assign(expected, { content: answer.content, completed: answer.completed })
     const record = model.adopt(expected, { op: 'create', sent: ['content', 'completed'], exchange })
     // A record whose stored fields the type rule already charged, or whose id cannot be named
     // exactly, is read no further: one cause, one charge.
     record.uncertain =
-      typeof shownBody.completed !== 'boolean' ||
-      (typeof id === 'number' && !Number.isSafeInteger(id))
+      typeof answer.completed !== 'boolean' || (typeof id === 'number' && !Number.isSafeInteger(id))
     if (probe === 'wrong-type') {
       model.untypedCreate = exchange
       record.untyped = fieldProblem(json) !== undefined
     }
     return record
-  }
-
-  /** What a successful create says of the server's choices. */
-  private learn(sent: Record<string, unknown>, id: Id) {
-    const { policy } = this.model
-    if ('id' in sent) policy.clientIds = String(id) === String(sent.id) ? 'stored' : 'ignored'
-    else policy.assignsIds = true
-    if (!('completed' in sent)) policy.completedOptional = true
-    policy.idType = typeof id === 'number' && Number.isInteger(id) ? 'integer' : 'other'
   }
 
   /** A server that trims content: the model follows it, once the rule for it is charged. */
@@ -299,35 +293,28 @@ export class Operations {
     }
   }
 
-  replace(target: Target, body: Record<string, unknown> | string, probe?: ProbeKind) {
-    return this.write('PUT', target, body, probe)
+  /** A PUT of the whole record: the target's id goes in the body unless `body` names one. */
+  replace(target: Target, body: Record<string, unknown>, probe?: ProbeKind) {
+    const id = typeof target === 'string' ? {} : { id: target.expected.id }
+    return this.write('PUT', target, { ...id, ...body }, probe)
   }
 
   patch(target: Target, body: Record<string, unknown> | string, probe?: ProbeKind) {
     return this.write('PATCH', target, body, probe)
   }
 
-  async delete(target: Target, probe?: ProbeKind): Promise<Observation> {
-    const sent = await this.send('DELETE', pathOf(target))
-    const observation = this.observe({ op: 'delete', ...aim(target), probe, ...sent })
-    if (typeof target === 'string') return observation
-    this.touching?.add(target.key)
-    const code = observation.response?.status
-    if (code === undefined || code >= 500)
-      Object.assign(target, { uncertain: true, maybeGone: true })
-    else if (code < 300) target.deleted = true
-    else target.blame = { rule: 'write.refused-no-trace', exchange: observation.exchange }
-    return observation
+  delete(target: Target, probe?: ProbeKind) {
+    return this.write('DELETE', target, undefined, probe)
   }
 
   private async write(
-    method: 'PUT' | 'PATCH',
+    method: 'PUT' | 'PATCH' | 'DELETE',
     target: Target,
-    body: Record<string, unknown> | string,
+    body: Record<string, unknown> | string | undefined,
     probe?: ProbeKind,
   ): Promise<Observation> {
-    const op = method === 'PUT' ? 'replace' : 'patch'
-    const sent = await this.send(method, pathOf(target), bodyOf(body))
+    const op = ({ PUT: 'replace', PATCH: 'patch', DELETE: 'delete' } as const)[method]
+    const sent = await this.send(method, pathOf(target), body === undefined ? {} : bodyOf(body))
     const observation = this.observe({ op, sent: body, ...aim(target), probe, ...sent })
     const { exchange } = observation
     const code = observation.response?.status
@@ -341,6 +328,7 @@ export class Operations {
       const id = idIn(json)
       if (
         probe === 'unknown-id' &&
+        op !== 'delete' &&
         stored &&
         isObject(json) &&
         id !== undefined &&
@@ -355,10 +343,15 @@ export class Operations {
     this.touching?.add(target.key)
     if (code === undefined || code >= 500) {
       target.uncertain = true
+      if (op === 'delete') target.maybeGone = true
       return observation
     }
     if (code >= 300) {
       target.blame = { rule: 'write.refused-no-trace', exchange }
+      return observation
+    }
+    if (op === 'delete') {
+      target.deleted = true
       return observation
     }
     const fields = isObject(body) ? body : {}
@@ -385,7 +378,7 @@ export class Operations {
         Object.assign(target.expected, { content: answer.content, completed: answer.completed })
       if (probe !== 'body-id') delete target.blame
     }
-    const written = op === 'replace' ? (['content', 'completed'] as const) : sentFields
+    const written = method === 'PUT' ? (['content', 'completed'] as const) : sentFields
     target.lastWrite = { op, sent: written, exchange }
     target.tolerated.clear()
     return observation

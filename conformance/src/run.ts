@@ -6,12 +6,18 @@ import { levelCounts } from './levels.ts'
 import { type Id, keyOf, Model, type OwnRecord, stateOf } from './model/model.ts'
 import { Interrupted, Operations, recordPath, Unreachable } from './operations.ts'
 import { type ConformanceOptions, resolveOptions } from './options.ts'
-import { READ_RULES, readOnlyRun } from './read-only.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
 import { isObject, type Rule, shown } from './rules/rule.ts'
-import { LARGE_IDS, SCENARIOS, type Scenario, WRONG_TYPES } from './scenarios.ts'
+import {
+  LARGE_IDS,
+  READ_RULES,
+  READS_ONLY,
+  SCENARIOS,
+  type Scenario,
+  WRONG_TYPES,
+} from './scenarios.ts'
 import { TOOL_NAME, TOOL_VERSION } from './version.ts'
 
 /** A short random run id: the marker `tk<id>` starts every content the run writes. */
@@ -187,9 +193,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       exploration = await explore(ops, seed, budget, stop)
     },
   }
-  const parts: Scenario[] = readOnly
-    ? [{ name: 'reads of the records already there', run: () => readOnlyRun(ops, first) }]
-    : [...SCENARIOS, randomSequences, LARGE_IDS, WRONG_TYPES]
+  const parts = readOnly ? [READS_ONLY] : [...SCENARIOS, randomSequences, LARGE_IDS, WRONG_TYPES]
   let cleanup: CleanupOutcome = { residue: [], verified: true }
   try {
     for (const part of parts) {

@@ -1,7 +1,8 @@
 import type { OrderKey } from '@todokit/sdk/contract'
-import { type OwnRecord, stateOf } from './model/model.ts'
+import { keyOf, type OwnRecord, stateOf } from './model/model.ts'
+import { words } from './model/text.ts'
 import type { Operations } from './operations.ts'
-import { isObject, type ListQuery } from './rules/rule.ts'
+import { fieldProblem, isObject, type ListQuery } from './rules/rule.ts'
 
 /**
  * Contents that break naive storage, escaping, matching or typing. Each is sent as a whole
@@ -27,8 +28,59 @@ export const EDGE_CONTENTS = [
   'x'.repeat(300),
 ]
 
-/** Large ids where storage types end: 32-bit, unsigned 32-bit, and JSON's exact integers. */
-export const EDGE_IDS = [2 ** 31 - 1, 2 ** 31, 2 ** 32 + 1, 2 ** 53 - 1]
+/** Sort orders every run asks for: one key, descending, and two keys. */
+export const SORT_KEYS: OrderKey[][] = [
+  ['id'],
+  ['content'],
+  ['completed'],
+  ['-id'],
+  ['-content'],
+  ['completed', '-content'],
+  ['completed', 'id'],
+  ['-completed', 'content'],
+]
+
+/** Filters by completed, and every sort order, alone and after a filter. */
+const FILTERS_AND_SORTS: ListQuery[] = [
+  { completed: 'true' },
+  { completed: 'false' },
+  ...SORT_KEYS.flatMap((order) => [{ order }, { order, completed: 'false' }]),
+]
+
+/** A limit or cursor that a server that pages must refuse. */
+const BAD_PAGING: ListQuery[] = [
+  { limit: '0' },
+  { limit: '-1' },
+  { limit: 'abc' },
+  { limit: '2', cursor: 'not-a-cursor-of-yours' },
+]
+
+/** Values of the wrong type for a field: each must be refused, or stored as a well-typed todo. */
+const WRONG_VALUES: unknown[] = [null, 1, true, [], {}, ['x'], { a: 1 }]
+
+/**
+ * The rules reads alone can judge, on the records a server already holds. Every other rule needs
+ * a write, and a read-only run reports it as not judged.
+ */
+export const READ_RULES: ReadonlySet<string> = new Set([
+  'todo.fields',
+  'list.answers-array',
+  'get.returns-record',
+  'list.holds-live-records',
+  'ids.unique',
+  'path.id-integer',
+  'ids.unknown-404',
+  'errors.client-mistakes',
+  'headers.json',
+  'filter.matches',
+  'search.matches',
+  'sort.ascending',
+  'sort.descending-and-keys',
+  'paging.limit',
+  'paging.link',
+  'paging.walk',
+  'paging.bad-input',
+])
 
 /** One scripted scenario: a name for the report and the operations it drives. */
 export interface Scenario {
@@ -36,9 +88,20 @@ export interface Scenario {
   run(ops: Operations): Promise<void>
 }
 
-const plainReads = async (ops: Operations, record: OwnRecord) => {
+/** Reads of one record by id and in the list; with `every`, filtered, searched and sorted too. */
+async function reads(ops: Operations, record: OwnRecord, every = false) {
   await ops.get(record)
   await ops.list()
+  if (!every) return
+  const { id, content, completed } = record.expected
+  const queries: ListQuery[] = [
+    { content },
+    { completed: String(completed) },
+    { id: String(id) },
+    { q: ops.model.marker },
+    { order: ['content'] },
+  ]
+  for (const query of queries) await ops.list(query)
 }
 
 /** A scenario on one record it makes: `act` on it, then a read of it by id and in the list. */
@@ -52,31 +115,24 @@ const onRecord = (
     const record = await ops.make(label, false)
     if (!record) return
     await act(ops, record)
-    await plainReads(ops, record)
+    await reads(ops, record)
   },
 })
 
-/** Every kind of read the kit knows, aimed at one record. */
-async function allReads(ops: Operations, record: OwnRecord) {
-  await ops.get(record)
-  await ops.list()
-  await ops.list({ content: record.expected.content })
-  await ops.list({ completed: String(record.expected.completed) })
-  await ops.list({ id: String(record.expected.id) })
-  await ops.list({ q: ops.model.marker })
-  await ops.list({ order: ['content'] })
+/** Path ids that name `record`, but not as its canonical integer. */
+async function oddPaths(ops: Operations, record: OwnRecord) {
+  const id = String(record.expected.id)
+  await ops.get(`${id}abc`, 'path-id')
+  for (const path of [`0${id}`, `${id}.0`, `+${id}`]) await ops.get(path, 'canonical-path-id')
 }
 
-/** Sort orders every run asks for: one key, descending, and two keys. */
-export const SORT_KEYS: OrderKey[][] = [
-  ['id'],
-  ['content'],
-  ['completed'],
-  ['-id'],
-  ['-content'],
-  ['completed', '-content'],
-  ['completed', 'id'],
-]
+/** Walks of the collection with each limit, then filtered and sorted. */
+async function walks(ops: Operations, limits: string[]) {
+  for (const limit of limits) await ops.walk({ limit })
+  const limit = limits.at(-1)
+  await ops.walk({ limit, completed: 'false', order: ['content'] })
+  await ops.walk({ limit, order: ['-id'] })
+}
 
 /** Today's catalogue as data: the scripted scenarios, in the order they run. */
 export const SCENARIOS: Scenario[] = [
@@ -87,74 +143,39 @@ export const SCENARIOS: Scenario[] = [
       const { model } = ops
       const plain = await ops.create({ content: model.content('first'), completed: false })
       if (!plain) model.policy.assignsIds = false
-      const withId = await ops.create({
-        id: model.unusedId(),
-        content: model.content('chosen id'),
-        completed: true,
-      })
+      const chosen = { id: model.unusedId(), content: model.content('chosen id'), completed: true }
+      const withId = await ops.create(chosen)
       if (!withId && model.policy.clientIds === undefined) model.policy.clientIds = 'refused'
-      if (plain || withId) {
-        await ops.create({
-          ...(plain ? {} : { id: model.unusedId() }),
-          content: model.content('no completed'),
-        })
-      }
+      const id = plain ? {} : { id: model.unusedId() }
+      if (plain || withId) await ops.create({ ...id, content: model.content('no completed') })
       await ops.list()
     },
   },
   {
-    name: 'create, then read back by id and in the list',
+    name: 'each write, between reads of every kind',
     async run(ops) {
-      const done = await ops.make('done', true)
-      const open = await ops.make('open', false)
-      for (const record of [open, done]) if (record) await plainReads(ops, record)
-    },
-  },
-  onRecord('PATCH one field, then the other', 'patched', async (ops, record) => {
-    await ops.patch(record, { completed: true })
-    await plainReads(ops, record)
-    await ops.patch(record, { content: ops.model.content('patched again') })
-  }),
-  onRecord('PUT the complete record', 'replaced', (ops, record) =>
-    ops.replace(record, {
-      id: record.expected.id,
-      content: ops.model.content('replacement'),
-      completed: true,
-    }),
-  ),
-  {
-    name: 'DELETE, then read and delete again',
-    async run(ops) {
-      const record = await ops.make('deleted')
-      if (!record) return
-      await ops.delete(record)
-      await ops.list()
-      const read = await ops.get(record, 'unknown-id')
-      // A freed id that answers may hold someone else's new record: it is never deleted.
-      if (read.response?.status === 404) await ops.delete(record, 'unknown-id')
-    },
-  },
-  {
-    name: 'reads of every kind before and after writes of every kind',
-    async run(ops) {
+      const { model } = ops
       const writes: Array<(record: OwnRecord) => Promise<unknown>> = [
-        (record) => ops.patch(record, { content: ops.model.content('cache content') }),
         (record) => ops.patch(record, { completed: !record.expected.completed }),
+        (record) => ops.patch(record, { content: model.content('patched') }),
         (record) =>
           ops.replace(record, {
-            id: record.expected.id,
-            content: ops.model.content('cache put'),
+            content: model.content('replaced'),
             completed: !record.expected.completed,
           }),
         (record) => ops.delete(record),
       ]
-      for (const write of writes) {
-        const record = await ops.make('cache before', false)
+      for (const [i, write] of writes.entries()) {
+        const record = await ops.make('written', i % 2 === 0)
         if (!record) return
-        await allReads(ops, record)
+        await reads(ops, record, true)
         await write(record)
-        await allReads(ops, record)
+        await reads(ops, record, true)
       }
+      // A deleted id is deleted again only while it reads as nobody's: it may be someone's by now.
+      const gone = model.deleted().at(-1)
+      if (gone && (await ops.get(gone, 'unknown-id')).response?.status === 404)
+        await ops.delete(gone, 'unknown-id')
     },
   },
   {
@@ -181,35 +202,27 @@ export const SCENARIOS: Scenario[] = [
     name: 'filters, search and sort, alone and combined',
     async run(ops) {
       const { model } = ops
-      const words = ['alpha Beta', 'beta gamma', 'Gamma delta', 'delta alpha', 'Épée alpha']
-      const made: OwnRecord[] = []
+      const made: Array<OwnRecord | undefined> = []
       // Ids of two lengths, so an order that compares ids as text shows.
       if (model.policy.clientIds === 'stored') {
-        const shorter = await ops.create({
-          id: model.unusedId(9),
-          content: model.content('nine digits'),
-          completed: true,
-        })
-        if (shorter) made.push(shorter)
+        const nine = { id: model.unusedId(9), content: model.content('nine digits') }
+        made.push(await ops.create({ ...nine, completed: true }))
       }
-      for (const [i, word] of words.entries()) {
-        const record = await ops.make(word, i % 2 === 0)
-        if (record) made.push(record)
-      }
+      const phrases = ['alpha Beta', 'beta gamma', 'Gamma delta', 'delta alpha', 'Épée alpha']
+      for (const [i, word] of phrases.entries()) made.push(await ops.make(word, i % 2 === 0))
       const queries: ListQuery[] = [
-        { completed: 'true' },
-        { completed: 'false' },
+        ...FILTERS_AND_SORTS,
         { q: model.marker },
         { q: 'alpha' },
         { q: 'beta gamma' },
         { q: 'delta', completed: 'true' },
         { q: model.marker, completed: 'false' },
-        ...SORT_KEYS.map((order) => ({ order })),
-        ...SORT_KEYS.map((order) => ({ order, completed: 'false' })),
         { q: model.marker, order: ['content'] },
+        ...made
+          .filter((record) => record !== undefined)
+          .slice(0, 2)
+          .flatMap(({ expected: { id, content } }) => [{ id: String(id) }, { content }]),
       ]
-      for (const record of made.slice(0, 2))
-        queries.push({ id: String(record.expected.id) }, { content: record.expected.content })
       for (const query of queries) await ops.list(query)
     },
   },
@@ -217,22 +230,14 @@ export const SCENARIOS: Scenario[] = [
     name: 'ids: concurrent creates, large ids, an id already taken',
     async run(ops) {
       const { model } = ops
-      const labels = Array.from(
-        { length: Math.min(ops.concurrency, 8) },
-        (_, i) => `concurrent ${i}`,
-      )
-      await Promise.all(labels.map((label) => ops.make(label)))
+      const count = Math.min(ops.concurrency, 8)
+      await Promise.all(Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`)))
       await ops.list()
-      if (model.policy.clientIds === 'stored') {
-        const holder = await ops.make('taken')
-        if (holder) {
-          await ops.create(
-            { id: holder.expected.id, content: model.content('same id'), completed: true },
-            'taken-id',
-          )
-          await plainReads(ops, holder)
-        }
-      }
+      const holder = model.policy.clientIds === 'stored' && (await ops.make('taken'))
+      if (!holder) return
+      const { id } = holder.expected
+      await ops.create({ id, content: model.content('same id'), completed: true }, 'taken-id')
+      await reads(ops, holder)
     },
   },
   onRecord(
@@ -277,15 +282,15 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'PUT and PATCH whose body id differs from the path',
     async run(ops) {
-      const { model } = ops
       for (const method of ['replace', 'patch'] as const) {
         const [first, second] = [await ops.make('path record'), await ops.make('body record')]
         if (!first || !second) return
-        await ops[method](
-          first,
-          { id: second.expected.id, content: model.content('body id'), completed: true },
-          'body-id',
-        )
+        const body = {
+          id: second.expected.id,
+          content: ops.model.content('body id'),
+          completed: true,
+        }
+        await ops[method](first, body, 'body-id')
         await ops.get(first)
         await ops.get(second)
         await ops.list()
@@ -296,27 +301,22 @@ export const SCENARIOS: Scenario[] = [
     'path ids that are not canonical integers, and ids nobody holds',
     'path',
     async (ops, record) => {
-      const id = String(record.expected.id)
-      await ops.get(`${id}abc`, 'path-id')
-      await ops.patch(`${id}abc`, { completed: true }, 'path-id')
-      await ops.get(`0${id}`, 'canonical-path-id')
-      await ops.get(`${id}.0`, 'canonical-path-id')
-      await ops.get(`+${id}`, 'canonical-path-id')
-      const unused = ops.model.unusedId()
-      const read = await ops.get(String(unused), 'unknown-id')
+      const { model } = ops
+      await oddPaths(ops, record)
+      await ops.patch(`${record.expected.id}abc`, { completed: true }, 'path-id')
       // Only an id that reads as nobody's is written to: it may be someone's the run cannot list.
-      if (read.response?.status === 404) {
-        await ops.patch(String(unused), { completed: true }, 'unknown-id')
-        await ops.delete(String(unused), 'unknown-id')
-        const free = ops.model.unusedId()
-        if ((await ops.get(String(free), 'unknown-id')).response?.status === 404) {
-          await ops.replace(
-            String(free),
-            { id: free, content: ops.model.content('put to a free id'), completed: false },
-            'unknown-id',
-          )
-        }
+      const nobodys = async () => {
+        const id = model.unusedId()
+        return (await ops.get(String(id), 'unknown-id')).response?.status === 404 ? id : undefined
       }
+      const unused = await nobodys()
+      if (unused === undefined) return
+      await ops.patch(String(unused), { completed: true }, 'unknown-id')
+      await ops.delete(String(unused), 'unknown-id')
+      const free = await nobodys()
+      if (free === undefined) return
+      const body = { id: free, content: model.content('put to a free id'), completed: false }
+      await ops.replace(String(free), body, 'unknown-id')
     },
   ),
   onRecord(
@@ -325,11 +325,7 @@ export const SCENARIOS: Scenario[] = [
     async (ops, record) => {
       await ops.create('{"content": "unterminated', 'malformed-json')
       await ops.patch(record, '{"completed": tru', 'malformed-json')
-      await ops.replace(
-        record,
-        { id: record.expected.id, content: ops.model.content('no completed') },
-        'missing-field',
-      )
+      await ops.replace(record, { content: ops.model.content('no completed') }, 'missing-field')
       await ops.patch(record, {}, 'empty-patch')
     },
   ),
@@ -340,16 +336,13 @@ export const SCENARIOS: Scenario[] = [
       for (let tries = 0; model.settled().length < 9 && tries < 20; tries++) {
         if (!(await ops.make('page'))) return
       }
-      for (const limit of ['1', '2', '3']) await ops.walk({ limit })
-      await ops.walk({ limit: '2', completed: 'false', order: ['content'] })
-      await ops.walk({ limit: '2', order: ['-id'] })
+      await walks(ops, ['1', '2', '3'])
       const doomed = model.settled()[0]
       await ops.walk({ limit: '2' }, async () => {
         await ops.make('created mid-walk')
         if (doomed) await ops.delete(doomed)
       })
-      for (const limit of ['0', '-1', 'abc']) await ops.list({ limit }, 'bad-paging')
-      await ops.list({ limit: '2', cursor: 'not-a-cursor-of-yours' }, 'bad-paging')
+      for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
     },
   },
   {
@@ -365,20 +358,19 @@ export const SCENARIOS: Scenario[] = [
 ]
 
 /**
- * Large ids, where storage types end: last but one, as a server may store them and then fail
- * every later create; cleanup deletes them and so puts the server back.
+ * Large ids, where storage types end (32-bit, unsigned 32-bit, JSON's exact integers): last but
+ * one, as a server may store them and then fail every later create; cleanup deletes them and so
+ * puts the server back.
  */
 export const LARGE_IDS: Scenario = {
   name: 'ids where storage types end',
   async run(ops) {
     const { model } = ops
     if (model.policy.clientIds !== 'stored') return
-    for (const id of EDGE_IDS) {
-      if (model.records.has(JSON.stringify(id)) || model.foreign.has(JSON.stringify(id))) continue
-      const record = await ops.create(
-        { id, content: model.content('large id'), completed: false },
-        'large-id',
-      )
+    for (const id of [2 ** 31 - 1, 2 ** 31, 2 ** 32 + 1, 2 ** 53 - 1]) {
+      if (model.records.has(keyOf(id)) || model.foreign.has(keyOf(id))) continue
+      const body = { id, content: model.content('large id'), completed: false }
+      const record = await ops.create(body, 'large-id')
       if (record) await ops.get(record)
       const after = await ops.make('after large id')
       if (after) await ops.get(after)
@@ -393,58 +385,121 @@ export const WRONG_TYPES: Scenario = {
   name: 'wrongly typed fields in every write',
   async run(ops) {
     const { model } = ops
-    const bad: unknown[] = [null, 123, true, [], {}, ['x'], { a: 1 }]
     const record = await ops.make('typed', false)
     if (record) {
-      for (const value of bad) {
+      for (const value of WRONG_VALUES) {
         await ops.patch(record, { content: value }, 'wrong-type')
-        if (typeof value !== 'boolean')
-          await ops.patch(
-            record,
-            { completed: value === null ? null : typeof value === 'number' ? 1 : value },
-            'wrong-type',
-          )
+        if (typeof value !== 'boolean') await ops.patch(record, { completed: value }, 'wrong-type')
       }
       // A refused write that changed something shows before the next write covers it.
       await ops.get(record)
       await ops.patch(record, { completed: true })
-      for (const value of ['false', 0]) await ops.patch(record, { completed: value }, 'wrong-type')
       // One field wrong, one right: a refusal must not apply the right one either.
-      await ops.patch(
-        record,
+      const halfRight = [
+        { completed: 'false' },
+        { completed: 0 },
         { content: model.content('half right'), completed: 'maybe' },
-        'wrong-type',
-      )
-      await ops.replace(
-        record,
-        { id: record.expected.id, content: model.content('half right put'), completed: 'yes' },
-        'wrong-type',
-      )
-      await ops.replace(
-        record,
-        { id: record.expected.id, content: 7, completed: 'false' },
-        'wrong-type',
-      )
-      await plainReads(ops, record)
+      ]
+      for (const body of halfRight) await ops.patch(record, body, 'wrong-type')
+      const put = { content: model.content('half right put'), completed: 'yes' }
+      await ops.replace(record, put, 'wrong-type')
+      await ops.replace(record, { content: 7, completed: 'false' }, 'wrong-type')
+      await reads(ops, record)
     }
     const withId = model.policy.clientIds === 'stored'
     const idOf = () => (withId ? { id: model.unusedId() } : {})
-    for (const value of bad) {
-      await ops.create(
-        { ...idOf(), content: model.content('typed'), completed: value },
-        'wrong-type',
-      )
+    const creates = [
+      ...WRONG_VALUES.map((completed) => ({ content: model.content('typed'), completed })),
+      ...WRONG_VALUES.map((content) => ({ content, completed: false })),
+    ]
+    for (const body of creates) {
+      await ops.create({ ...idOf(), ...body }, 'wrong-type')
       await ops.list()
     }
-    if (withId) {
-      for (const id of [1.5, '12', null]) {
-        await ops.create({ id, content: model.content('typed id'), completed: false }, 'wrong-type')
+    if (!withId) return
+    for (const id of [1.5, '12', null])
+      await ops.create({ id, content: model.content('typed id'), completed: false }, 'wrong-type')
+    await ops.list()
+  },
+}
+
+/** Records read back by id at most: enough to judge, few enough for a server in use. */
+const MAX_READS = 500
+
+/** A few records that differ: the first and last, an open and a done one, a short and a long content. */
+function samplesOf(records: OwnRecord[]): OwnRecord[] {
+  const byLength = records.toSorted((a, b) => a.expected.content.length - b.expected.content.length)
+  const picks = [
+    records[0],
+    records.at(-1),
+    records.find((record) => record.expected.completed),
+    records.find((record) => !record.expected.completed),
+    byLength.find((record) => words(record.expected.content).length > 0),
+    byLength.at(-1),
+  ]
+  return [...new Set(picks.filter((record) => record !== undefined))]
+}
+
+/**
+ * What a read-only run does in place of the scenarios: it takes the well-typed records the list
+ * shows as the ones reads must show, reads them back by id, asks for ids nobody holds, and
+ * filters, searches, sorts and walks the collection, so that every rule reads can judge is judged
+ * on the data already there.
+ */
+export const READS_ONLY: Scenario = {
+  name: 'reads of the records already there',
+  async run(ops) {
+    const { model } = ops
+    const listed = await ops.list()
+    for (const item of Array.isArray(listed.response?.json) ? listed.response.json : []) {
+      if (!isObject(item) || fieldProblem(item) !== undefined) continue
+      if (typeof item.id !== 'number' && typeof item.id !== 'string') continue
+      const held = model.records.get(keyOf(item.id))
+      // A repeated id is read no further.
+      if (held) {
+        held.uncertain = true
+        continue
       }
-      await ops.list()
+      model.adopt({
+        id: item.id,
+        content: String(item.content),
+        completed: item.completed === true,
+      })
+      const integer = typeof item.id === 'number' && Number.isInteger(item.id)
+      model.policy.idType = integer && model.policy.idType !== 'other' ? 'integer' : 'other'
     }
-    for (const value of bad) {
-      await ops.create({ ...idOf(), content: value, completed: false }, 'wrong-type')
-      await ops.list()
+    if (model.records.size > 0 && model.claims.includes('paging')) {
+      // The ids a paged walk shows are someone's too: an id nobody holds is in neither.
+      const walk = await ops.walk({ limit: '50' })
+      for (const page of walk.pages ?? [])
+        if (Array.isArray(page.json))
+          for (const item of page.json) if (isObject(item)) model.foreign.add(keyOf(item.id))
     }
+    await ops.list()
+    const records = model.settled()
+    const toRead = records.slice(0, MAX_READS)
+    for (let i = 0; i < toRead.length; i += ops.concurrency)
+      await Promise.all(toRead.slice(i, i + ops.concurrency).map((record) => ops.get(record)))
+    for (let i = 0; i < 2; i++) await ops.get(String(model.unusedId()), 'unknown-id')
+    for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
+    const [record] = records
+    if (!record) return
+    await oddPaths(ops, record)
+    const queries = [...FILTERS_AND_SORTS]
+    for (const { expected } of samplesOf(records)) {
+      const { id, content, completed } = expected
+      const word = words(content).at(-1)
+      queries.push({ id: String(id) }, { content })
+      if (word) queries.push({ q: word }, { q: word, completed: String(completed) })
+      if (content.trim()) queries.push({ q: content.trim() })
+    }
+    for (const query of queries) await ops.list(query)
+    // Limits that judge paging in a few dozen pages, whatever the collection's size.
+    const size = records.length
+    await walks(
+      ops,
+      size <= 30 ? ['1', '2', '3'] : [Math.ceil(size / 20), Math.ceil(size / 7)].map(String),
+    )
+    await ops.list()
   },
 }

@@ -10,8 +10,7 @@ import {
   rules,
   runConformance,
 } from '../src/index.ts'
-import { READ_RULES } from '../src/read-only.ts'
-import { EDGE_CONTENTS } from '../src/scenarios.ts'
+import { EDGE_CONTENTS, READ_RULES } from '../src/scenarios.ts'
 import { editJson, is, json, pathId, withQuery } from './defects.ts'
 import { IN_PROCESS_URL } from './servers.ts'
 

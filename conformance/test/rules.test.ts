@@ -1,6 +1,6 @@
 import { endpoints } from '@todokit/sdk/contract'
 import { describe, expect, it } from 'vitest'
-import { renderRuleTable } from '../src/catalogue.ts'
+import { renderRuleTable } from '../scripts/rules-page.ts'
 import { CAPABILITIES, rules } from '../src/index.ts'
 
 const required = rules.filter((rule) => rule.level === 'required')

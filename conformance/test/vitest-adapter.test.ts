@@ -1,7 +1,7 @@
 import { describeConformance } from '@todokit/conformance/vitest'
 import { createApp, MemoryStore } from '@todokit/reference-server'
 import { afterAll, expect, vi } from 'vitest'
-import { READ_RULES } from '../src/read-only.ts'
+import { READ_RULES } from '../src/scenarios.ts'
 import { idReusingServer } from './id-reusing-server.ts'
 import { type RunningJsonServer, startJsonServer } from './json-server.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
