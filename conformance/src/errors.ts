@@ -1,11 +1,9 @@
 import { brandError } from '@todokit/sdk/internal'
 
 /**
- * Base of the kit's errors. Each is branded with `brandError`, so the SDK's `isErrorType`
- * recognises it in another realm or from a second copy of the kit, where `instanceof` fails,
- * and never mistakes an error that merely shares its name (the SDK has a `NetworkError` too).
- * Each subclass declares its own `type`, unique across todokit's packages, `conformance.` and
- * the class's name, which becomes the error's `name`.
+ * Base of the kit's errors. `brandError` lets the SDK's `isErrorType` recognise one from another
+ * realm or copy of the kit, where `instanceof` fails; each class's `type` is unique across
+ * todokit's packages (the SDK has a `NetworkError` too), and names the error.
  *
  * @example
  * if (isErrorType(error, InvalidOptionsError)) process.exitCode = 2

@@ -47,6 +47,9 @@ const aim = (target: Target) => (typeof target === 'string' ? { pathId: target }
 const bodyOf = (body: Record<string, unknown> | string) =>
   typeof body === 'string' ? { rawBody: body } : { json: body }
 
+/** The objects a list answered, or none when it answered no array. */
+export const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
+
 /** An id as the server handed it out, when it is one the kit can address. */
 const idIn = (json: unknown): Id | undefined =>
   isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string')
@@ -238,8 +241,7 @@ export class Operations {
     if (id === undefined && model.ownsContent(sent.content)) {
       // No id in the answer: the run's unique content still proves which listed record it made.
       const listed = await this.send('GET', COLLECTION_PATH)
-      const items = Array.isArray(listed.response?.json) ? listed.response.json : []
-      id = idIn(items.find((item) => isObject(item) && item.content === sent.content))
+      id = idIn(listedItems(listed.response?.json).find((item) => item.content === sent.content))
     }
     if (probe) model.acceptedProbe = exchange
     if (id === undefined) return undefined
@@ -321,23 +323,16 @@ export class Operations {
     const json = observation.response?.json
     if (typeof target === 'string') {
       const stored = code !== undefined && code < 300
-      const named = this.model.records.get(JSON.stringify(Number.parseInt(target, 10)))
+      const named = this.model.records.get(keyOf(Number.parseInt(target, 10)))
       if (probe === 'path-id' && named && stored)
         named.blame = { rule: 'path.id-integer', exchange }
       // A write to an id nobody held that made a record: the run made it, and removes it.
       const id = idIn(json)
-      if (
-        probe === 'unknown-id' &&
-        op !== 'delete' &&
-        stored &&
-        isObject(json) &&
-        id !== undefined &&
-        String(id) === target
-      )
-        this.model.adopt(
-          { id, content: String(json.content), completed: json.completed === true },
-          { op, sent: [], exchange },
-        ).uncertain = true
+      const made = probe === 'unknown-id' && op !== 'delete' && stored && isObject(json)
+      if (made && id !== undefined && String(id) === target) {
+        const todo = { id, content: String(json.content), completed: json.completed === true }
+        this.model.adopt(todo, { op, sent: [], exchange }).uncertain = true
+      }
       return observation
     }
     this.touching?.add(target.key)
@@ -358,7 +353,7 @@ export class Operations {
     const sentFields = (['content', 'completed'] as const).filter((field) => field in fields)
     const answer = isObject(json) ? json : undefined
     if (probe === 'body-id') {
-      const other = this.model.records.get(JSON.stringify(fields.id))
+      const other = this.model.records.get(keyOf(fields.id))
       if (other) other.blame = { rule: 'write.body-id', exchange }
       if (answer && String(answer.id) !== String(target.expected.id))
         target.blame = { rule: 'write.body-id', exchange }

@@ -4,7 +4,7 @@ import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
 import { type Id, keyOf, Model, type OwnRecord, stateOf } from './model/model.ts'
-import { Interrupted, Operations, recordPath, Unreachable } from './operations.ts'
+import { Interrupted, listedItems, Operations, recordPath, Unreachable } from './operations.ts'
 import { type ConformanceOptions, resolveOptions } from './options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { NOT_SELECTED } from './reporters/view.ts'
@@ -28,9 +28,6 @@ const matchesAny = (id: string, globs: readonly string[]) =>
   globs.some((glob) =>
     new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`).test(id),
   )
-
-/** The objects a list answered, or none when it answered no array. */
-const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
 
 /**
  * Removes every record the run holds, and names what it could not remove or prove its own: a

@@ -1,7 +1,7 @@
 import type { OrderKey } from '@todokit/sdk/contract'
 import { keyOf, type OwnRecord, stateOf } from './model/model.ts'
 import { words } from './model/text.ts'
-import type { Operations } from './operations.ts'
+import { listedItems, type Operations } from './operations.ts'
 import { fieldProblem, isObject, type ListQuery } from './rules/rule.ts'
 
 /**
@@ -155,18 +155,21 @@ export const SCENARIOS: Scenario[] = [
     name: 'each write, between reads of every kind',
     async run(ops) {
       const { model } = ops
-      const writes: Array<(record: OwnRecord) => Promise<unknown>> = [
-        (record) => ops.patch(record, { completed: !record.expected.completed }),
-        (record) => ops.patch(record, { content: model.content('patched') }),
-        (record) =>
-          ops.replace(record, {
-            content: model.content('replaced'),
-            completed: !record.expected.completed,
-          }),
-        (record) => ops.delete(record),
+      const writes: Array<[string, (record: OwnRecord) => Promise<unknown>]> = [
+        ['patched', (record) => ops.patch(record, { completed: !record.expected.completed })],
+        ['patched', (record) => ops.patch(record, { content: model.content('patched again') })],
+        [
+          'replaced',
+          (record) =>
+            ops.replace(record, {
+              content: model.content('replacement'),
+              completed: !record.expected.completed,
+            }),
+        ],
+        ['deleted', (record) => ops.delete(record)],
       ]
-      for (const [i, write] of writes.entries()) {
-        const record = await ops.make('written', i % 2 === 0)
+      for (const [i, [label, write]] of writes.entries()) {
+        const record = await ops.make(label, i % 2 === 1)
         if (!record) return
         await reads(ops, record, true)
         await write(record)
@@ -451,29 +454,22 @@ export const READS_ONLY: Scenario = {
   async run(ops) {
     const { model } = ops
     const listed = await ops.list()
-    for (const item of Array.isArray(listed.response?.json) ? listed.response.json : []) {
-      if (!isObject(item) || fieldProblem(item) !== undefined) continue
-      if (typeof item.id !== 'number' && typeof item.id !== 'string') continue
-      const held = model.records.get(keyOf(item.id))
-      // A repeated id is read no further.
-      if (held) {
-        held.uncertain = true
+    for (const item of listedItems(listed.response?.json)) {
+      const { id, content, completed } = item
+      if (fieldProblem(item) !== undefined || (typeof id !== 'number' && typeof id !== 'string'))
         continue
-      }
-      model.adopt({
-        id: item.id,
-        content: String(item.content),
-        completed: item.completed === true,
-      })
-      const integer = typeof item.id === 'number' && Number.isInteger(item.id)
-      model.policy.idType = integer && model.policy.idType !== 'other' ? 'integer' : 'other'
+      const held = model.records.get(keyOf(id))
+      // A repeated id is read no further.
+      if (held) held.uncertain = true
+      else model.adopt({ id, content: String(content), completed: completed === true })
+      model.policy.idType =
+        Number.isInteger(id) && model.policy.idType !== 'other' ? 'integer' : 'other'
     }
     if (model.records.size > 0 && model.claims.includes('paging')) {
       // The ids a paged walk shows are someone's too: an id nobody holds is in neither.
       const walk = await ops.walk({ limit: '50' })
       for (const page of walk.pages ?? [])
-        if (Array.isArray(page.json))
-          for (const item of page.json) if (isObject(item)) model.foreign.add(keyOf(item.id))
+        for (const item of listedItems(page.json)) model.foreign.add(keyOf(item.id))
     }
     await ops.list()
     const records = model.settled()
