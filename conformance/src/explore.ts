@@ -61,15 +61,14 @@ const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .record({ content: fc.constantFrom(...WORDS), completed: fc.boolean() }, { requiredKeys: [] })
-      .chain(({ content, completed }) =>
-        onRecord(`PATCH /todos/{id} ${content} ${completed}`, (ops, record) => {
-          const body = {
-            ...(content === undefined ? {} : { content: ops.model.content(content) }),
-            ...(completed === undefined ? {} : { completed }),
-          }
-          const any = Object.keys(body).length > 0
-          return ops.patch(record, any ? body : { completed: !record.expected.completed })
+      .record({
+        word: fc.constantFrom(...WORDS),
+        fields: fc.subarray(['content', 'completed'] as const, { minLength: 1 }),
+      })
+      .chain(({ word, fields }) =>
+        onRecord(`PATCH /todos/{id} ${fields.join(' and ')} ${word}`, (ops, record) => {
+          const body = { content: ops.model.content(word), completed: !record.expected.completed }
+          return ops.patch(record, Object.fromEntries(fields.map((field) => [field, body[field]])))
         }),
       ),
   },
