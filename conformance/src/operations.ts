@@ -223,17 +223,21 @@ export class Operations {
   ): Promise<OwnRecord | undefined> {
     const { model } = this
     const { policy } = model
+    const sent = isObject(body) ? body : {}
+    // Until an answer below 500 says otherwise, the server may have stored the record, even when
+    // the run is interrupted: its unique content proves it the run's to remove.
+    const proof = model.ownsContent(sent.content) ? String(sent.content) : undefined
+    if (proof) model.unanswered.add(proof)
     const { exchange, response } = this.observe({
       op: 'create',
       sent: body,
       probe,
       ...(await this.send('POST', COLLECTION_PATH, bodyOf(body))),
     })
-    const sent = isObject(body) ? body : {}
     const code = response?.status
+    if (proof && code !== undefined && code < 500) model.unanswered.delete(proof)
     if (code === undefined || code >= 300) {
       if (code !== undefined && code < 500) model.refusedCreates.push({ sent: body, exchange })
-      else if (model.ownsContent(sent.content)) model.unanswered.add(String(sent.content))
       return undefined
     }
     const json = response?.json

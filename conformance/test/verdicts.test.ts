@@ -257,4 +257,25 @@ describe('a run with a signal', () => {
     expect(report.requests).toBeGreaterThan(100)
     expect(most).toBeLessThanOrEqual(1)
   })
+
+  it('removes a record whose create it interrupted, as the record’s content proves it the run’s', async () => {
+    const controller = new AbortController()
+    const { fetch, store } = referenceApp()
+    let posts = 0
+    // The signal aborts once the server has stored a create, before its answer reaches the kit.
+    const interrupted: FetchLike = async (request) => {
+      const response = await fetch(request)
+      if (request.method === 'POST' && ++posts === 5) controller.abort()
+      return response
+    }
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: interrupted,
+      signal: controller.signal,
+    })
+    expect(report.interrupted).toBe(true)
+    expect(posts).toBe(5)
+    expect(report.residue).toEqual([])
+    expect([...store]).toEqual([])
+  })
 })
