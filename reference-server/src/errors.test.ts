@@ -67,7 +67,7 @@ describe('400 Bad Request', () => {
     expect(pointers(await problemOf(response, 400, 'Bad Request'))).toEqual(['/content'])
   })
 
-  it.each(['abc', '1.5', '0', '-1', '01', '+1', '1e3', '9007199254740992', '99999999999999999999'])(
+  it.each(['abc', '1.5', '0', '-1', '01', '+1', '1e3', 'NaN', 'Infinity', '9007199254740992', '99999999999999999999'])(
     'refuses the path id %s',
     async (id) => {
       const response = await appWith([MILK]).app.request(`/todos/${id}`)
