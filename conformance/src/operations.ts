@@ -17,10 +17,11 @@ import {
   typeProblem,
 } from './rules/rule.ts'
 
-/** What the rules said over the run: how often each held, and its failures. */
+/** What one rule said over the run: how often it held and broke, and its first failure. */
 export interface RuleTally {
   held: number
-  failures: Array<Extract<Judgement, { failed: string }> & { exchanges: Exchange[] }>
+  broken: number
+  failure?: Extract<Judgement, { failed: string }> & { exchanges: Exchange[] }
 }
 
 /** The server stopped answering: a fresh `GET /todos` failed to connect too. The run ends. */
@@ -28,9 +29,6 @@ export class Unreachable extends Error {}
 
 /** The run's signal aborted a request: nothing more is sent or judged but cleanup. */
 export class Interrupted extends Error {}
-
-/** Failures kept per rule: the report shows the first, and counts the rest. */
-const FAILURES_KEPT = 3
 
 /** The path of one record, for any id type the server hands out. */
 export const recordPath = (id: Id): string => `${COLLECTION_PATH}/${encodeURIComponent(String(id))}`
@@ -88,7 +86,7 @@ export class Operations {
     this.model = model
     this.rules = rules
     this.concurrency = concurrency
-    this.tally = new Map(rules.map((rule) => [rule.id, { held: 0, failures: [] }]))
+    this.tally = new Map(rules.map((rule) => [rule.id, { held: 0, broken: 0 }]))
   }
 
   private async send(
@@ -133,12 +131,10 @@ export class Operations {
       const tally = this.tally.get(rule.id)
       if (!judgement || !tally) continue
       if ('held' in judgement) tally.held += 1
-      else if (tally.failures.length < FAILURES_KEPT)
-        tally.failures.push({
-          ...judgement,
-          exchanges: judgement.exchanges ?? [observation.exchange],
-        })
-      else tally.failures.push({ failed: '', exchanges: [] })
+      else {
+        tally.broken += 1
+        tally.failure ??= { ...judgement, exchanges: judgement.exchanges ?? [observation.exchange] }
+      }
     }
     // One cause is charged once: what a read showed and a rule was charged with is tolerated.
     for (const finding of readFindings(observation, this.model))

@@ -167,22 +167,21 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const ops = new Operations(createHttpClient(resolved), model, selected, resolved.concurrency)
   const counts = (rule: { level: Rule['level'] }) => levelCounts(rule.level, resolved)
 
-  const unreachableAtStart = (reason: string) =>
-    new ServerUnreachableError(
-      `Cannot reach ${resolved.baseUrl}: ${reason}. Is the server running, and is the URL right?`,
-    )
   const first = await ops.list().catch((error: unknown) => {
-    throw error instanceof Unreachable ? unreachableAtStart(error.message) : error
+    if (error instanceof Unreachable) return { response: undefined, error: error.message }
+    throw error
   })
-  if (first.error !== undefined && !first.response) throw unreachableAtStart(first.error)
-  for (const item of listedItems(first.response?.json)) model.foreign.add(keyOf(item.id))
+  if (!first.response) {
+    const reason = `${first.error}. Is the server running, and is the URL right?`
+    throw new ServerUnreachableError(`Cannot reach ${resolved.baseUrl}: ${reason}`)
+  }
+  for (const item of listedItems(first.response.json)) model.foreign.add(keyOf(item.id))
 
   let unreachable: string | undefined
   const stop = () =>
     signal?.aborted === true ||
     unreachable !== undefined ||
-    (resolved.bail &&
-      selected.some((rule) => counts(rule) && ops.tally.get(rule.id)?.failures.length))
+    (resolved.bail && selected.some((rule) => counts(rule) && ops.tally.get(rule.id)?.broken))
   let exploration = { sequences: 0, operations: 0, listQueries: 0, requests: 0 }
   const randomSequences: Scenario = {
     name: `random sequences (seed ${seed})`,
@@ -227,14 +226,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const tally = ops.tally.get(rule.id)
     const { id, title, level, section } = rule
     const base = { id, title, level, rule: section, counted: counts(rule), held: tally?.held ?? 0 }
-    const [failure, ...more] = tally?.failures ?? []
     if (!tally) return { ...base, status: 'skipped', message: NOT_SELECTED }
-    if (!failure) {
+    if (!tally.failure) {
       if (tally.held > 0) return { ...base, status: 'passed' }
       return { ...base, status: 'skipped', message: unjudged(rule) }
     }
-    const { failed, ...details } = failure
-    return { ...base, status: 'failed', occurrences: more.length + 1, message: failed, ...details }
+    const { failed, ...details } = tally.failure
+    return { ...base, status: 'failed', occurrences: tally.broken, message: failed, ...details }
   })
   for (const [i, result] of checks.entries())
     resolved.onResult?.(result, { done: i + 1, total: checks.length })
