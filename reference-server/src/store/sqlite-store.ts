@@ -98,12 +98,10 @@ function listStatement(
     }
   }
   const order = keys.map(({ field, descending }) => (descending ? `${field} DESC` : field))
-  const filter = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`
-  if (limit !== undefined) parameters.limit = limit
-  return {
-    sql: `SELECT ${COLUMNS} FROM todos${filter} ORDER BY ${order.join(', ')}${limit === undefined ? '' : ' LIMIT :limit'}`,
-    parameters,
-  }
+  parameters.limit = limit ?? -1 // SQLite reads a negative limit as none
+  const filter = ['TRUE', ...where].join(' AND ')
+  const sql = `SELECT ${COLUMNS} FROM todos WHERE ${filter} ORDER BY ${order} LIMIT :limit`
+  return { sql, parameters }
 }
 
 /**
