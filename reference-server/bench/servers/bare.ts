@@ -22,8 +22,14 @@ load()
 let nextId = Math.max(0, ...todos.keys()) + 1
 const seeded = measureMemory()
 
+/** With Content-Length, as the reference server answers: without it, Node would send chunks. */
 function send(response: ServerResponse, status: number, body: string, headers = {}) {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers })
+  const length = Buffer.byteLength(body)
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': length,
+    ...headers,
+  })
   response.end(body)
 }
 
