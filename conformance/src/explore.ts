@@ -1,9 +1,11 @@
 import fc from 'fast-check'
-import type { Budget } from './budget.ts'
 import type { Model, OwnRecord } from './model/model.ts'
 import type { Operations } from './operations.ts'
 import type { ListQuery } from './rules/rule.ts'
 import { EDGE_CONTENTS, SORT_KEYS } from './scenarios.ts'
+
+/** How much the exploration may spend: requests, or milliseconds of wall time. */
+export type Budget = { requests: number } | { ms: number }
 
 /** What the commands run against: the operations, the budget left, and the tally. */
 interface Explorer {

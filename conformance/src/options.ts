@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { type Budget, DEFAULT_BUDGET } from './budget.ts'
 import { InvalidOptionsError } from './errors.ts'
+import type { Budget } from './explore.ts'
 import type { FetchLike } from './http/client.ts'
 import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'
@@ -63,6 +63,16 @@ export interface ConformanceOptions {
 export const DEFAULT_TIMEOUT = 5_000
 /** Default number of creates sent at once. */
 export const DEFAULT_CONCURRENCY = 8
+/**
+ * The default budget: enough runs to meet most defects, small enough that a whole run against
+ * the reference server stays well under 10 s over HTTP.
+ */
+export const DEFAULT_BUDGET: Budget = { requests: 800 }
+
+/** A budget as a report shows it. */
+export function describeBudget(budget: Budget): string {
+  return 'requests' in budget ? `${budget.requests} requests` : `${budget.ms / 1000} s`
+}
 
 /** A flag's text read as what it spells; text that spells nothing is left for the schema to refuse. */
 const fromText = (read: (text: string) => unknown) =>

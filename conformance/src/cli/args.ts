@@ -1,8 +1,14 @@
 import { parseArgs } from 'node:util'
 import * as z from 'zod/mini'
-import { DEFAULT_BUDGET, describeBudget } from '../budget.ts'
 import { InvalidOptionsError } from '../errors.ts'
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT, OPTIONS, readOptions } from '../options.ts'
+import {
+  DEFAULT_BUDGET,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUT,
+  describeBudget,
+  OPTIONS,
+  readOptions,
+} from '../options.ts'
 import { REPORTERS } from '../reporters/index.ts'
 
 /** Every flag of `todokit-conformance`, as `parseArgs` reads it; {@link OPTIONS} reads the values. */

@@ -1,10 +1,11 @@
 import { isErrorType } from '@todokit/sdk/internal'
-import { renderCatalogue } from '../catalogue.ts'
 import { InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
+import { LEVELS, levelLabel } from '../levels.ts'
 import { shouldUseColor } from '../reporters/color.ts'
 import { renderReport } from '../reporters/index.ts'
 import { renderMarkdown } from '../reporters/markdown.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
+import { rules } from '../rules/index.ts'
 import { runConformance } from '../run.ts'
 import { TOOL_VERSION } from '../version.ts'
 import { parseCliArgs, USAGE } from './args.ts'
@@ -82,4 +83,18 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (io.signal?.aborted) return EXIT.interrupted
     throw error
   }
+}
+
+/** The rules as plain text, grouped by level (what `--list` prints). */
+function renderCatalogue(): string {
+  const width = Math.max(...rules.map((rule) => rule.id.length))
+  return LEVELS.flatMap((level) => {
+    const group = rules.filter((rule) => rule.level === level)
+    if (group.length === 0) return []
+    return [
+      `${levelLabel(level)} (${group.length})`,
+      ...group.map((rule) => `  ${rule.id.padEnd(width)}  ${rule.title}  [${rule.section}]`),
+      '',
+    ]
+  }).join('\n')
 }
