@@ -1,7 +1,6 @@
 import { LEVELS, levelLabel } from '../src/levels.ts'
 import { cell, markdownTable } from '../src/markdown-table.ts'
 import { rules } from '../src/rules/index.ts'
-import { READ_RULES } from '../src/scenarios.ts'
 
 /** The rule table as Markdown: every rule with its level, where the contract says so, and whether a read-only run can judge it. */
 export function renderRuleTable(): string {
@@ -13,7 +12,7 @@ export function renderRuleTable(): string {
         levelLabel(level),
         cell(rule.title),
         cell(rule.section),
-        READ_RULES.has(rule.id) ? 'judged' : 'needs a write',
+        rule.readsAlone ? 'judged' : 'needs a write',
       ]),
   )
   return `${markdownTable(['Rule', 'Level', 'What it demands', 'Contract', '--read-only'], rows)}\n`
@@ -37,7 +36,7 @@ scenario or a random sequence produced it. A failure is charged to exactly one r
 ${rules.length} rules: ${sizes.join(', ')}. See the [conformance guide](./conformance.md) for the
 levels, and the kit's [mutation score](../conformance/MUTATION.md) for the defects each rule catches.
 The last column says whether a \`--read-only\` run, which sends only GET, HEAD and OPTIONS, can
-judge the rule on the records a server already holds: ${[...READ_RULES].length} can, and the
+judge the rule on the records a server already holds: ${rules.filter((rule) => rule.readsAlone).length} can, and the
 rest need a write, so a read-only run exits 1 unless \`--only\` keeps to the rules it can judge.
 
 ${renderRuleTable()}`

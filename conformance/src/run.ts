@@ -9,14 +9,7 @@ import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './
 import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
 import { isObject, type Rule, shown } from './rules/rule.ts'
-import {
-  LARGE_IDS,
-  READ_RULES,
-  READS_ONLY,
-  SCENARIOS,
-  type Scenario,
-  WRONG_TYPES,
-} from './scenarios.ts'
+import { LARGE_IDS, READS_ONLY, SCENARIOS, type Scenario, WRONG_TYPES } from './scenarios.ts'
 import { TOOL_NAME, TOOL_VERSION } from './version.ts'
 
 /** A short random run id: the marker `tk<id>` starts every content the run writes. */
@@ -212,8 +205,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const unjudged = (rule: Rule) => {
     if (unreachable) return `not judged: the server stopped answering (${unreachable})`
     if (interrupted) return 'not judged: interrupted'
-    if (readOnly && !READ_RULES.has(rule.id))
-      return 'needs a write, which --read-only does not send'
+    if (readOnly && !rule.readsAlone) return 'needs a write, which --read-only does not send'
     if (readOnly && model.records.size === 0)
       return 'not judged: GET /todos listed no well-typed record to read, and a read-only run makes none'
     if (model.records.size === 0)

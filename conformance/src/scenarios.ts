@@ -58,30 +58,6 @@ const BAD_PAGING: ListQuery[] = [
 /** Values of the wrong type for a field: each must be refused, or stored as a well-typed todo. */
 const WRONG_VALUES: unknown[] = [null, 1, true, [], {}, ['x'], { a: 1 }]
 
-/**
- * The rules reads alone can judge, on the records a server already holds. Every other rule needs
- * a write, and a read-only run reports it as not judged.
- */
-export const READ_RULES: ReadonlySet<string> = new Set([
-  'todo.fields',
-  'list.answers-array',
-  'get.returns-record',
-  'list.holds-live-records',
-  'ids.unique',
-  'path.id-integer',
-  'ids.unknown-404',
-  'errors.client-mistakes',
-  'headers.json',
-  'filter.matches',
-  'search.matches',
-  'sort.ascending',
-  'sort.descending-and-keys',
-  'paging.limit',
-  'paging.link',
-  'paging.walk',
-  'paging.bad-input',
-])
-
 /** One scripted scenario: a name for the report and the operations it drives. */
 export interface Scenario {
   name: string

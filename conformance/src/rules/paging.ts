@@ -106,6 +106,7 @@ export const pagingRules: RuleSpec[] = [
     title: 'GET /todos?limit=N answers 200 with at most N records',
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
+    readsAlone: true,
     on: { op: ['walk'] },
     judge(observation) {
       const limit = limitOf(observation)
@@ -133,6 +134,7 @@ export const pagingRules: RuleSpec[] = [
       'More records are announced as `Link: <URI>; rel="next"` on the same path, keeping the query',
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
+    readsAlone: true,
     on: { op: ['walk'] },
     judge(observation) {
       const pages = observation.pages ?? []
@@ -166,6 +168,7 @@ export const pagingRules: RuleSpec[] = [
       'A walk over every next link returns each record once, and every record the query matches',
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
+    readsAlone: true,
     on: { op: ['walk'] },
     judge(observation, model) {
       const pages = limitedPages(observation)
@@ -178,6 +181,7 @@ export const pagingRules: RuleSpec[] = [
       'A limit that is not a positive integer, or a cursor the server did not write, is refused with 400',
     level: 'paging',
     section: '§4 paging (not shown; todokit)',
+    readsAlone: true,
     on: { probe: ['bad-paging'] },
     judge: (observation) =>
       observation.response?.status === 400 ? held : unexpected(observation, '400'),

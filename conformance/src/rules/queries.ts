@@ -151,6 +151,7 @@ export const queryRules: RuleSpec[] = [
         'GET /todos?{field}={value} returns exactly the records whose field equals the value, as they are now',
       level: 'filter',
       section: '§4 Query conventions: Filter',
+      readsAlone: true,
     },
     membership({
       asks: (query) => FILTERS.some((field) => query[field] !== undefined),
@@ -169,6 +170,7 @@ export const queryRules: RuleSpec[] = [
         'GET /todos?q={query} returns the records whose content holds the query, under any reading of free-text search',
       level: 'search',
       section: '§4 Query conventions: Search',
+      readsAlone: true,
     },
     membership({
       asks: (query) => query.q !== undefined,
@@ -188,6 +190,7 @@ export const queryRules: RuleSpec[] = [
       title: 'GET /todos?order={field} lists the records in ascending order of that field',
       level: 'sort',
       section: '§4 Query conventions: Sort',
+      readsAlone: true,
     },
     judgeOrder,
   ),
@@ -197,6 +200,7 @@ export const queryRules: RuleSpec[] = [
       title: 'GET /todos?order=-{field} sorts descending, and order=a,b sorts by several keys',
       level: 'sort-extended',
       section: '§4 Sort (todokit extension)',
+      readsAlone: true,
     },
     judgeOrder,
   ),

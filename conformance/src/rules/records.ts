@@ -80,6 +80,7 @@ export const recordRules: RuleSpec[] = [
     title: 'Todos are JSON objects with an integer id, a string content and a boolean completed',
     level: 'required',
     section: '§2 Todo',
+    readsAlone: true,
     on: { op: ['list', 'get', 'create'], probe: ['none'] },
     judge(observation, model) {
       const body = observation.response?.json
@@ -105,6 +106,7 @@ export const recordRules: RuleSpec[] = [
     title: 'GET /todos answers 200 with a JSON array of todos',
     level: 'required',
     section: '§4 GET /todos',
+    readsAlone: true,
     on: { op: ['list'], query: false },
     judge(observation, model) {
       const { response } = observation
@@ -121,6 +123,7 @@ export const recordRules: RuleSpec[] = [
       'GET /todos/{id} answers 200 with the record of that id, for every record created and not deleted',
     level: 'required',
     section: '§4 GET /todos/{id}, rule 3',
+    readsAlone: true,
     reads: (_, observation) => observation.op === 'get',
   },
   {
@@ -128,6 +131,7 @@ export const recordRules: RuleSpec[] = [
     title: 'GET /todos lists every record created and not deleted',
     level: 'required',
     section: '§4 GET /todos, rule 3',
+    readsAlone: true,
     reads: (_, observation) => observation.op === 'list',
   },
   {
@@ -247,6 +251,7 @@ export const recordRules: RuleSpec[] = [
     title: 'No two records share an id: a create never answers an id another record holds',
     level: 'required',
     section: '§2 Todo (id identifies the todo)',
+    readsAlone: true,
     reads: () => false,
     judge(observation, model) {
       const { op, response } = observation
@@ -368,6 +373,7 @@ export const recordRules: RuleSpec[] = [
       'A malformed or invalid request gets a 4xx: never a 5xx, and malformed JSON is never accepted',
     level: 'required',
     section: '§7 Errors (400 malformed request, 500 server faults)',
+    readsAlone: true,
     on: {
       probe: [
         'malformed-json',
@@ -394,6 +400,7 @@ export const recordRules: RuleSpec[] = [
     title: 'A path id that is not an integer (`/todos/7abc`) never reads or changes record 7',
     level: 'required',
     section: '§4 path parameter {id}',
+    readsAlone: true,
     on: { probe: ['path-id'] },
     judge(observation, model) {
       const body = observation.response?.json
@@ -431,6 +438,7 @@ export const recordRules: RuleSpec[] = [
       'GET, PUT, PATCH and DELETE of an id nobody holds answer 404; `/todos/07` and `/todos/7.0` are not todo 7',
     level: 'recommended',
     section: '§7 404 (todokit)',
+    readsAlone: true,
     on: { probe: ['unknown-id', 'canonical-path-id'] },
     judge(observation) {
       const { probe, target, op, response } = observation
@@ -502,6 +510,7 @@ export const recordRules: RuleSpec[] = [
     title: 'Responses with a todo or a list label their body application/json',
     level: 'recommended',
     section: '§4 Endpoints',
+    readsAlone: true,
     // The body of a DELETE is not shown by the contract: any will do.
     on: { op: ['list', 'walk', 'get', 'create', 'replace', 'patch'] },
     judge(observation) {

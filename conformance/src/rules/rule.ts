@@ -86,6 +86,11 @@ export interface Rule {
   readonly level: Level
   /** Where the contract says so, e.g. `§4 rule 1`; todokit's own choices say so. */
   readonly section: string
+  /**
+   * Reads alone can judge it, on the records a server already holds; a read-only run reports
+   * every other rule as not judged, since it needs a write.
+   */
+  readonly readsAlone?: true
   judge(observation: Observation, model: Model): Judgement | undefined
 }
 
