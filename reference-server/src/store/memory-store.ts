@@ -212,7 +212,10 @@ export class MemoryStore implements TodoStore {
     const checkpoint = checkpoints()
     for (const todo of select(await sorted, query, page, compare)) {
       if (todo) yield todo
-      else await checkpoint()
+      else {
+        const turn = checkpoint()
+        if (turn) await turn
+      }
     }
   }
 

@@ -213,7 +213,9 @@ export class SqliteStore implements TodoStore {
       const rows = reader ? reader.prepare(sql).iterate(parameters) : this.#readInPages(query, page)
       for (const row of rows) {
         yield toTodo(row)
-        await checkpoint()
+        // Awaiting only a real turn: an await of undefined still costs every row a microtask.
+        const turn = checkpoint()
+        if (turn) await turn
       }
     } finally {
       if (reader && this.#closed) reader.close()
