@@ -42,8 +42,19 @@ export function mayMatchSearch(fields: readonly string[], q: string): boolean {
 /** UTF-16 order, which is code point order unless a surrogate is involved. */
 const byUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** Code point order, as a byte-wise UTF-8 comparison gives. */
-const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b))
+const SURROGATE = /[\ud800-\udfff]/
+
+/** Code point order. Not via UTF-8 bytes: those turn every lone surrogate into U+FFFD alike. */
+function byCodePoint(a: string, b: string): number {
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return byUnit(a, b)
+  const [x, y] = [
+    Array.from(a, (c) => c.codePointAt(0) ?? 0),
+    Array.from(b, (c) => c.codePointAt(0) ?? 0),
+  ]
+  for (let i = 0; i < Math.min(x.length, y.length); i++)
+    if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0)
+  return x.length - y.length
+}
 
 // Collators are made once: `localeCompare` with options builds one on every call.
 const byLocale = new Intl.Collator().compare
