@@ -20,7 +20,7 @@ export interface CheckResult {
   counted: boolean
   /** How many exchanges the rule judged and found held. */
   held: number
-  /** How many exchanges broke it; the report keeps the first few. */
+  /** How many exchanges broke it; the report shows the first. */
   occurrences?: number
   /** Why the rule failed, or why it was not judged. */
   message?: string

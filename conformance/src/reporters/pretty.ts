@@ -47,8 +47,7 @@ export function renderProgressLine(result: CheckResult, options: PrettyOptions =
 export function renderFailure(result: CheckResult, options: PrettyOptions = {}): string {
   const paint = palette(options.color ?? false)
   const { occurrences = 1 } = result
-  const times =
-    occurrences > 1 ? paint.dim(` (${occurrences}${occurrences === 3 ? '+' : ''} times)`) : ''
+  const times = occurrences > 1 ? paint.dim(` (${occurrences} times)`) : ''
   const lines = [
     `${mark(result, paint)} ${paint.bold(result.id)}  ${safeLine(result.message ?? 'failed')}${times}`,
     `    rule:      ${result.title} [${levelLabel(result.level)}, ${result.rule}]`,
