@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { listen } from '@todokit/reference-server'
 import { describe, expect, it } from 'vitest'
 import { createHttpClient, type FetchLike } from './client.ts'
-import { NetworkError, RequestTimeoutError } from './errors.ts'
+import { NetworkError, RequestTimeoutError, ResponseTooLargeError } from './errors.ts'
 import type { Exchange } from './exchange.ts'
 
 const BASE = 'http://api.test'
@@ -47,6 +47,15 @@ describe('createHttpClient', () => {
     const error = await http.request('GET', '/todos').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RequestTimeoutError)
     expect(exchangeOf(error)?.error).toMatch(/no answer within 50 ms/)
+  })
+
+  it('refuses a body whose announced length passes the cap without waiting to read it', async () => {
+    const neverEnds = new ReadableStream({ pull: () => new Promise<void>(() => {}) })
+    const huge = { 'content-length': String(64 * 1024 * 1024) }
+    const http = client(() => new Response(neverEnds, { headers: huge }), 5_000)
+    const error = await http.request('GET', '/todos').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ResponseTooLargeError)
+    expect(exchangeOf(error)?.error).toMatch(/announced a body over the kit's cap/)
   })
 
   it('times out a handler that never answers when nothing else keeps the process alive', async () => {

@@ -61,6 +61,12 @@ const MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 /** Reads a body as text, cancelling the stream past {@link MAX_RESPONSE_BYTES}. */
 async function readCapped(response: Response, what: string): Promise<string> {
   if (!response.body) return ''
+  if (Number(response.headers.get('content-length')) > MAX_RESPONSE_BYTES) {
+    await response.body.cancel().catch(() => {})
+    throw new ResponseTooLargeError(
+      `${what} announced a body over the kit's cap of ${MAX_RESPONSE_BYTES} bytes`,
+    )
+  }
   const decoder = new TextDecoder()
   let text = ''
   let size = 0
