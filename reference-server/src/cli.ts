@@ -7,7 +7,7 @@ import { problem, refusalProblem } from './http/problem.ts'
 import { readSeedFile, seedStore } from './seed/seed.ts'
 import { MemoryStore } from './store/memory-store.ts'
 import { SqliteStore } from './store/sqlite-store.ts'
-import type { TodoStoreError } from './store/store.ts'
+import { TodoStoreError } from './store/store.ts'
 
 /** Ends the process with `message`; code 2 (a usage error) shows the usage too. */
 function exit(message: string, code: 1 | 2): never {
@@ -37,8 +37,8 @@ const store = await (async () => {
   if (seed !== undefined) await seedStore(opened, await readSeedFile(seed), maxTodos)
   return opened
 })().catch((error: Error) => {
-  const { refusal } = error as Partial<TodoStoreError>
-  exit(`cannot start: ${refusal ? refusalProblem(refusal).detail : error.message}`, 1)
+  const refused = error instanceof TodoStoreError
+  exit(`cannot start: ${refused ? refusalProblem(error.refusal).detail : error.message}`, 1)
 })
 app = createApp({ ...options.app, store, maxTodos, faults })
 

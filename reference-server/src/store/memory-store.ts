@@ -85,19 +85,19 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
   return source
 }
 
-/** The most characters a store may hold to answer a list at once, without slices. */
-const QUICK_LIST_CHARS = 1_000_000
 const MAX_CACHED_ORDERS = 8
 
-/** The todos of `sorted` that `query` and `page` select, and every 32 looked at an `undefined`. */
-function* select(
-  sorted: readonly Todo[],
+/** The todos of `sorted` that `query` and `page` select, letting the event loop turn as it goes. */
+async function* select(
+  sorting: Promise<readonly Todo[]>,
   query: TodoListQuery,
   { after, limit = Number.POSITIVE_INFINITY }: ListPage,
   compare: Compare,
-): Generator<Todo | undefined> {
+): AsyncGenerator<Todo> {
   const needle = query.q?.toLowerCase()
   const filtered = TODO_FIELDS.filter((field) => query[field] !== undefined)
+  const sorted = await sorting
+  const checkpoint = checkpoints()
   let index = 0
   if (after !== undefined) {
     rememberCodePointKey(after)
@@ -110,7 +110,9 @@ function* select(
   }
   for (let selected = 0; index < sorted.length && selected < limit; index++) {
     const todo = sorted[index] as Todo
-    if ((index & 31) === 31) yield undefined
+    // Awaiting only a real turn: an await of undefined still costs a microtask.
+    const turn = (index & 31) === 31 && checkpoint()
+    if (turn) await turn
     let selects = true
     for (const field of filtered) if (todo[field] !== query[field]) selects = false
     if (!selects || (needle && !todo.content.toLowerCase().includes(needle))) continue
@@ -128,9 +130,8 @@ function* select(
  */
 export class MemoryStore implements TodoStore {
   readonly #byId = new Map<number, Todo>()
-  /** Each order's sorted todos (or sort in progress) until the next write: a walk sorts once. */
-  readonly #sorted = new Map<string, readonly Todo[] | Promise<readonly Todo[]>>()
-  #contentLength = 0
+  /** Each order's sort until the next write, so a walk through the pages sorts once. */
+  readonly #sorted = new Map<string, Promise<readonly Todo[]>>()
   #nextId = 1
   #revision = 0
   #closed = false
@@ -152,15 +153,10 @@ export class MemoryStore implements TodoStore {
         // A literal: every stored todo has the contract's fields and one shape.
         const stored = { id: todo.id, content: todo.content, completed: todo.completed }
         rememberCodePointKey(stored)
-        const before = store.#byId.get(stored.id)?.content.length ?? 0
-        store.#contentLength += stored.content.length - before
         store.#byId.set(stored.id, stored)
         return stored
       },
-      remove: (id) => {
-        store.#contentLength -= store.#byId.get(id)?.content.length ?? 0
-        store.#byId.delete(id)
-      },
+      remove: (id) => void store.#byId.delete(id),
     }
     for (const todo of initial) this.#table.put(todo)
   }
@@ -178,45 +174,17 @@ export class MemoryStore implements TodoStore {
     return [...this.#byId.values()].sort((a, b) => a.id - b.id).values()
   }
 
-  /** A small store answers at once, with an array; a larger one sorts and filters in slices. */
-  list(query: TodoListQuery = {}, page: ListPage = {}): Todo[] | AsyncGenerator<Todo> {
+  list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
     const keys = keysetKeys(query.order)
     const compare = comparator(keys)
     const cacheKey = keys.join(',')
     let sorted = this.#sorted.get(cacheKey)
-    if (
-      sorted instanceof Promise ||
-      this.#byId.size * 64 + this.#contentLength > QUICK_LIST_CHARS
-    ) {
-      return this.#listInSlices(query, page, compare, cacheKey)
-    }
-    sorted ??= this.#cacheSorted(cacheKey, [...this.#byId.values()].sort(compare))
-    const listed: Todo[] = []
-    for (const todo of select(sorted, query, page, compare)) if (todo) listed.push(todo)
-    return listed
-  }
-
-  async *#listInSlices(
-    query: TodoListQuery,
-    page: ListPage,
-    compare: Compare,
-    cacheKey: string,
-  ): AsyncGenerator<Todo> {
-    let sorted = this.#sorted.get(cacheKey)
     if (sorted === undefined) {
-      const sorting = this.#cacheSorted(cacheKey, sortInSlices([...this.#byId.values()], compare))
-      sorted = await sorting
-      // A write meanwhile makes the sort this list's snapshot alone.
-      if (this.#sorted.get(cacheKey) === sorting) this.#sorted.set(cacheKey, sorted)
+      if (this.#sorted.size >= MAX_CACHED_ORDERS) this.#sorted.clear()
+      sorted = sortInSlices([...this.#byId.values()], compare)
+      this.#sorted.set(cacheKey, sorted)
     }
-    const checkpoint = checkpoints()
-    for (const todo of select(await sorted, query, page, compare)) {
-      if (todo) yield todo
-      else {
-        const turn = checkpoint()
-        if (turn) await turn
-      }
-    }
+    return select(sorted, query, page, compare)
   }
 
   async write<T>(change: (table: TodoTable) => T): Promise<T> {
@@ -233,11 +201,5 @@ export class MemoryStore implements TodoStore {
 
   async close(): Promise<void> {
     this.#closed = true
-  }
-
-  #cacheSorted<T extends readonly Todo[] | Promise<readonly Todo[]>>(key: string, sorted: T): T {
-    if (this.#sorted.size >= MAX_CACHED_ORDERS) this.#sorted.clear()
-    this.#sorted.set(key, sorted)
-    return sorted
   }
 }

@@ -30,13 +30,9 @@ export interface TodoStore {
   close(): Promise<void>
 }
 
-/** Where a page starts: the sort-key values ({@link keysetKeys}) of the last todo before it. */
+/** Where a page starts, `after` the sort-key values ({@link keysetKeys}) of a todo. */
 export type Keyset = { id: number; content?: string; completed?: boolean }
-
-export interface ListPage {
-  after?: Keyset | undefined
-  limit?: number | undefined
-}
+export type ListPage = { after?: Keyset | undefined; limit?: number | undefined }
 
 /** The sort keys that order a list completely: the query's `order`, then id unless named. */
 export function keysetKeys(order: readonly OrderKey[] = []): OrderKey[] {
@@ -119,14 +115,13 @@ export function updateTodo(
   return table.put({ ...writable(table, id, precondition), ...patch })
 }
 
-/** Removes the todo with `id`, and returns it as it was. */
 export function deleteTodo(table: TodoTable, id: number, precondition?: Precondition): Todo {
   const current = writable(table, id, precondition)
   table.remove(id)
   return current
 }
 
-/** Stores never change a stored todo object: its JSON and strong ETag are computed once. */
+/** A stored todo object never changes, so its JSON and strong ETag are computed once. */
 const serializedTodos = new WeakMap<Todo, { readonly json: string; readonly etag: string }>()
 
 export function serialized(todo: Todo): { readonly json: string; readonly etag: string } {
