@@ -1,5 +1,6 @@
 import { COLLECTION_PATH, nextLinkTarget } from '@todokit/sdk/contract'
 import { isErrorType } from '@todokit/sdk/internal'
+import { ServerUnreachableError } from './errors.ts'
 import { type HttpClient, type HttpResponse, urlFor } from './http/client.ts'
 import { NetworkError, RequestTimeoutError } from './http/errors.ts'
 import type { Exchange } from './http/exchange.ts'
@@ -24,12 +25,6 @@ export interface RuleTally {
   failure?: Extract<Judgement, { failed: string }> & { exchanges: Exchange[] }
 }
 
-/** The server stopped answering: a fresh `GET /todos` failed to connect too. The run ends. */
-export class Unreachable extends Error {}
-
-/** The run's signal aborted a request: nothing more is sent or judged but cleanup. */
-export class Interrupted extends Error {}
-
 /** The path of one record, for any id type the server hands out. */
 export const recordPath = (id: Id): string => `${COLLECTION_PATH}/${encodeURIComponent(String(id))}`
 
@@ -42,8 +37,9 @@ const pathOf = (target: Target) =>
 const aim = (target: Target) => (typeof target === 'string' ? { pathId: target } : { target })
 
 /** A body sent as JSON, or as raw text (malformed JSON on purpose). */
-const bodyOf = (body: Record<string, unknown> | string) =>
-  typeof body === 'string' ? { rawBody: body } : { json: body }
+type Body = Record<string, unknown> | string
+
+const bodyOf = (body: Body) => (typeof body === 'string' ? { rawBody: body } : { json: body })
 
 /** The objects a list answered, or none when it answered no array. */
 export const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
@@ -61,6 +57,10 @@ function parameters(query: ListQuery | undefined): Record<string, string> | unde
   )
   return entries.length ? Object.fromEntries(entries) : undefined
 }
+
+/** Takes a todo's content and completed as an answer showed them. */
+const storedAs = (expected: Expected, { content, completed }: Record<string, unknown>) =>
+  Object.assign(expected, { content, completed })
 
 /**
  * The only way the kit talks to a server. Each operation sends one request, records what it saw
@@ -89,6 +89,10 @@ export class Operations {
     this.tally = new Map(rules.map((rule) => [rule.id, { held: 0, broken: 0 }]))
   }
 
+  /**
+   * Sends one request. The run's signal aborting ends it with the error; a lost connection that a
+   * fresh `GET /todos` confirms ends it with `ServerUnreachableError`.
+   */
   private async send(
     method: string,
     path: string,
@@ -109,13 +113,12 @@ export class Operations {
       return { response, exchange: response.exchange }
     } catch (error) {
       const exchange = (error as { exchange?: Exchange }).exchange
-      if (this.http.config.signal?.aborted) throw new Interrupted('interrupted')
-      if (!exchange) throw error
+      if (this.http.config.signal?.aborted || !exchange) throw error
       if (isErrorType(error, NetworkError)) {
         try {
           await this.http.request('GET', COLLECTION_PATH)
         } catch (again) {
-          if (isErrorType(again, NetworkError)) throw new Unreachable(again.message)
+          if (isErrorType(again, NetworkError)) throw new ServerUnreachableError(again.message)
         }
       }
       if (isErrorType(error, RequestTimeoutError))
@@ -153,13 +156,12 @@ export class Operations {
    * page, and the records it writes are left out of the walk's judgement.
    */
   async walk(query: ListQuery, between?: () => Promise<void>): Promise<Observation> {
-    const { model } = this
     const pages: HttpResponse[] = []
     const touched = new Set<string>()
     const followed = new Set<string>()
-    const maxPages = Math.ceil(
-      (model.live().length + model.foreign.size + 20) / Number(query.limit),
-    )
+    const { model } = this
+    const maxPages =
+      5 + Math.ceil((model.live().length + model.foreign.size + 20) / Number(query.limit))
     const start = await this.send('GET', COLLECTION_PATH, { query })
     let page = start
     let stopped: string | undefined
@@ -167,14 +169,13 @@ export class Operations {
       pages.push(page.response)
       const target = nextLinkTarget(page.response.headers.get('link'))
       const next = target === undefined ? null : URL.parse(target, page.exchange.url)
-      if (page.response.status !== 200 || !next) break
-      if (next.origin !== new URL(page.exchange.url).origin) break
+      if (page.response.status !== 200 || next?.origin !== new URL(page.exchange.url).origin) break
       if (followed.has(next.href)) {
         stopped = `repeats a next link it already followed (${next.pathname}${next.search})`
         break
       }
-      if (pages.length >= maxPages + 5) {
-        stopped = `did not end within ${maxPages + 5} pages`
+      if (pages.length >= maxPages) {
+        stopped = `did not end within ${maxPages} pages`
         break
       }
       followed.add(next.href)
@@ -196,15 +197,14 @@ export class Operations {
 
   /** Creates a record the way the server takes a create, with a content of the run's. */
   async make(label: string, completed = false, content?: string): Promise<OwnRecord | undefined> {
-    const { model } = this
-    const { policy } = model
+    const { policy } = this.model
+    const body = { content: content ?? this.model.content(label), completed }
     if (policy.assignsIds !== false) {
-      const record = await this.create({ content: content ?? model.content(label), completed })
+      const record = await this.create(body)
       if (record || policy.assignsIds === true) return record
     }
     if (policy.clientIds === 'refused') return undefined
-    const id = model.unusedId()
-    const record = await this.create({ id, content: content ?? model.content(label), completed })
+    const record = await this.create({ id: this.model.unusedId(), ...body })
     if (!record && policy.clientIds === undefined && policy.assignsIds === undefined) {
       policy.assignsIds = false
       policy.clientIds = 'refused'
@@ -213,10 +213,7 @@ export class Operations {
   }
 
   /** Creates a record; answers the record the run now owns, if the server stored one. */
-  async create(
-    body: Record<string, unknown> | string,
-    probe?: ProbeKind,
-  ): Promise<OwnRecord | undefined> {
+  async create(body: Body, probe?: ProbeKind): Promise<OwnRecord | undefined> {
     const { model } = this
     const { policy } = model
     const sent = isObject(body) ? body : {}
@@ -224,24 +221,20 @@ export class Operations {
     // the run is interrupted: its unique content proves it the run's to remove.
     const proof = model.ownsContent(sent.content) ? String(sent.content) : undefined
     if (proof) model.unanswered.add(proof)
-    const { exchange, response } = this.observe({
-      op: 'create',
-      sent: body,
-      probe,
-      ...(await this.send('POST', COLLECTION_PATH, bodyOf(body))),
-    })
-    const code = response?.status
-    if (proof && code !== undefined && code < 500) model.unanswered.delete(proof)
-    if (code === undefined || code >= 300) {
-      if (code !== undefined && code < 500) model.refusedCreates.push({ sent: body, exchange })
+    const answered = await this.send('POST', COLLECTION_PATH, bodyOf(body))
+    const { exchange, response } = this.observe({ op: 'create', sent: body, probe, ...answered })
+    const code = response?.status ?? 500
+    if (proof && code < 500) model.unanswered.delete(proof)
+    if (!response || code >= 300) {
+      if (code < 500) model.refusedCreates.push({ sent: body, exchange })
       return undefined
     }
-    const json = response?.json
+    const { json } = response
     let id = idIn(json)
-    if (id === undefined && model.ownsContent(sent.content)) {
+    if (id === undefined && proof) {
       // No id in the answer: the run's unique content still proves which listed record it made.
       const listed = await this.send('GET', COLLECTION_PATH)
-      id = idIn(listedItems(listed.response?.json).find((item) => item.content === sent.content))
+      id = idIn(listedItems(listed.response?.json).find((item) => item.content === proof))
     }
     if (probe) model.acceptedProbe = exchange
     if (id === undefined) return undefined
@@ -272,8 +265,7 @@ export class Operations {
     this.trim(expected, answer)
     // The answer is the stored todo: where it differs from what was sent, a rule was charged
     // with it, and reads are judged against what the server says it stored.
-    if (fieldProblem(json) === undefined)
-      Object.assign(expected, { content: answer.content, completed: answer.completed })
+    if (fieldProblem(json) === undefined) storedAs(expected, answer)
     const record = model.adopt(expected, { op: 'create', sent: ['content', 'completed'], exchange })
     // A record whose stored fields the type rule already charged, or whose id cannot be named
     // exactly, is read no further: one cause, one charge.
@@ -301,7 +293,7 @@ export class Operations {
     return this.write('PUT', target, { ...id, ...body }, probe)
   }
 
-  patch(target: Target, body: Record<string, unknown> | string, probe?: ProbeKind) {
+  patch(target: Target, body: Body, probe?: ProbeKind) {
     return this.write('PATCH', target, body, probe)
   }
 
@@ -312,23 +304,22 @@ export class Operations {
   private async write(
     method: 'PUT' | 'PATCH' | 'DELETE',
     target: Target,
-    body: Record<string, unknown> | string | undefined,
+    body: Body | undefined,
     probe?: ProbeKind,
   ): Promise<Observation> {
     const op = ({ PUT: 'replace', PATCH: 'patch', DELETE: 'delete' } as const)[method]
     const sent = await this.send(method, pathOf(target), body === undefined ? {} : bodyOf(body))
     const observation = this.observe({ op, sent: body, ...aim(target), probe, ...sent })
-    const { exchange } = observation
-    const code = observation.response?.status
-    const json = observation.response?.json
+    const { exchange, response } = observation
+    const code = response?.status ?? 500
+    const json = response?.json
     if (typeof target === 'string') {
-      const stored = code !== undefined && code < 300
       const named = this.model.records.get(keyOf(Number.parseInt(target, 10)))
-      if (probe === 'path-id' && named && stored)
+      if (probe === 'path-id' && named && code < 300)
         named.blame = { rule: 'path.id-integer', exchange }
       // A write to an id nobody held that made a record: the run made it, and removes it.
+      const made = probe === 'unknown-id' && op !== 'delete' && code < 300 && isObject(json)
       const id = idIn(json)
-      const made = probe === 'unknown-id' && op !== 'delete' && stored && isObject(json)
       if (made && id !== undefined && String(id) === target) {
         const todo = { id, content: String(json.content), completed: json.completed === true }
         this.model.adopt(todo, { op, sent: [], exchange }).uncertain = true
@@ -336,7 +327,7 @@ export class Operations {
       return observation
     }
     this.touching?.add(target.key)
-    if (code === undefined || code >= 500) {
+    if (code >= 500) {
       target.uncertain = true
       if (op === 'delete') target.maybeGone = true
       return observation
@@ -359,8 +350,7 @@ export class Operations {
         target.blame = { rule: 'write.body-id', exchange }
     }
     if (probe === 'wrong-type' || probe === 'missing-field' || probe === 'empty-patch') {
-      if (answer && typeProblem(answer) === undefined)
-        Object.assign(target.expected, { content: answer.content, completed: answer.completed })
+      if (answer && typeProblem(answer) === undefined) storedAs(target.expected, answer)
       else if (probe === 'wrong-type') target.untyped = true
       else target.uncertain = true
     } else {
@@ -370,7 +360,7 @@ export class Operations {
       // and reads are judged against it from now on.
       const sameRecord = answer && String(answer.id) === String(target.expected.id)
       if (!target.concurrent && sameRecord && fieldProblem(answer) === undefined)
-        Object.assign(target.expected, { content: answer.content, completed: answer.completed })
+        storedAs(target.expected, answer)
       if (probe !== 'body-id') delete target.blame
     }
     const written = method === 'PUT' ? (['content', 'completed'] as const) : sentFields

@@ -1,15 +1,13 @@
-import type { Exchange } from './http/exchange.ts'
-import type { Capability, Level } from './levels.ts'
+import type { Capability } from './levels.ts'
+import type { Judgement, Rule } from './rules/rule.ts'
 
 /** A rule's outcome: `skipped` when the run did not judge it (the message says why). */
 export type CheckStatus = 'passed' | 'failed' | 'skipped'
 
-/** One rule's result in a report. */
-export interface CheckResult {
-  /** The rule's id, e.g. `patch.keeps-unsent`. */
-  id: string
-  title: string
-  level: Level
+/** One rule's result in a report: the first failure's expected, actual and exchanges with it. */
+export interface CheckResult
+  extends Pick<Rule, 'id' | 'title' | 'level'>,
+    Omit<Extract<Judgement, { failed: string }>, 'failed'> {
   /** Where the contract says so, e.g. `§4 rule 1`. */
   rule: string
   status: CheckStatus
@@ -24,10 +22,6 @@ export interface CheckResult {
   occurrences?: number
   /** Why the rule failed, or why it was not judged. */
   message?: string
-  expected?: string
-  actual?: string
-  /** The exchanges that show the first failure, in order. */
-  exchanges?: Exchange[]
 }
 
 /** `pass` only when every counted rule was judged and held. */
@@ -42,10 +36,9 @@ export interface Residue {
   possible?: boolean
 }
 
-/** What cleanup could check. */
+/** What cleanup could check: `verified` when a final GET /todos showed none of the run's records. */
 export interface CleanupOutcome {
   residue: Residue[]
-  /** `true` when a final GET /todos showed none of the run's records left. */
   verified: boolean
   unverifiedBecause?: string
 }
@@ -56,7 +49,6 @@ export interface Observed {
   idAssignment: 'unknown' | 'assigns' | 'refuses'
   /** What a create did with an id the kit chose. */
   clientIds: 'unknown' | 'stored' | 'ignored' | 'refused'
-  /** The type of the ids the server hands out. */
   idType: 'unknown' | 'integer' | 'other'
   /** Records listed when the run started, never written to. */
   foreignRecordsAtStart: number
@@ -99,10 +91,10 @@ export interface ConformanceReport {
   exploration: ExplorationStats
   /** Requests the whole run sent. */
   requests: number
-  summary: { passed: number; failed: number; skipped: number }
+  summary: Record<CheckStatus, number>
   checks: CheckResult[]
   /** Hints for reading the failures: a base URL that ends in /todos, paging alone failing. */
   hints: string[]
   residue: Residue[]
-  cleanup: { verified: boolean; unverifiedBecause?: string }
+  cleanup: Omit<CleanupOutcome, 'residue'>
 }

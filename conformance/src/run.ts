@@ -3,17 +3,14 @@ import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
 import { type Id, keyOf, Model, type OwnRecord, stateOf } from './model/model.ts'
-import { Interrupted, listedItems, Operations, recordPath, Unreachable } from './operations.ts'
+import { listedItems, Operations, recordPath } from './operations.ts'
 import { type ConformanceOptions, describeBudget, resolveOptions } from './options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
 import { isObject, type Rule, shown } from './rules/rule.ts'
-import { LARGE_IDS, READS_ONLY, SCENARIOS, type Scenario, WRONG_TYPES } from './scenarios.ts'
+import { LAST_SCENARIOS, READS_ONLY, SCENARIOS } from './scenarios.ts'
 import { TOOL_NAME, TOOL_VERSION } from './version.ts'
-
-/** A short random run id: the marker `tk<id>` starts every content the run writes. */
-const runMarker = () => `tk${Math.random().toString(36).slice(2, 8).padEnd(6, '0')}`
 
 /** Whether a rule id matches any of the globs, where `*` matches any run of characters. */
 const matchesAny = (id: string, globs: readonly string[]) =>
@@ -25,16 +22,13 @@ const matchesAny = (id: string, globs: readonly string[]) =>
  * Removes every record the run holds, and names what it could not remove or prove its own: a
  * record it may have caused is named, never deleted.
  */
-async function cleanUp(ops: Operations, unreachable: string | undefined): Promise<CleanupOutcome> {
+async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOutcome> {
   const { model } = ops
   const residue: Residue[] = []
-  const leave = (id: Id, content: unknown, reason: string, possible = true) =>
-    residue.push({
-      id,
-      content: typeof content === 'string' ? content : shown(content),
-      reason,
-      ...(possible ? { possible } : {}),
-    })
+  const leave = (id: Id, content: unknown, reason: string, possible = true) => {
+    const shownContent = typeof content === 'string' ? content : shown(content)
+    residue.push({ id, content: shownContent, reason, ...(possible && { possible }) })
+  }
   const stillOurs = (record: OwnRecord, item: Record<string, unknown>) =>
     item.content === record.expected.content || record.tolerated.has(stateOf(item))
   for (const { id, content } of model.shared)
@@ -43,17 +37,8 @@ async function cleanUp(ops: Operations, unreachable: string | undefined): Promis
       content,
       'a create answered with the id of a record that was there before the run: not deleted, as the id is someone else’s too',
     )
-  const gone = (reason: string) => {
-    for (const { expected } of model.live())
-      leave(expected.id, expected.content, 'not removed: the server stopped answering')
-    return {
-      residue,
-      verified: false,
-      unverifiedBecause: `the server stopped answering (${reason})`,
-    }
-  }
-  if (unreachable !== undefined) return gone(unreachable)
   try {
+    if (unreachable !== undefined) throw new ServerUnreachableError(unreachable)
     // A create that got no answer may have stored its record: its unique content proves it the run's.
     if (model.unanswered.size > 0) {
       const listed = await ops.list()
@@ -61,22 +46,13 @@ async function cleanUp(ops: Operations, unreachable: string | undefined): Promis
         if (typeof content !== 'string' || !model.unanswered.has(content)) continue
         if (model.records.has(keyOf(id)) || (typeof id !== 'number' && typeof id !== 'string'))
           continue
-        const sent: string[] = []
-        const record = model.adopt(
-          { id, content, completed: completed === true },
-          { op: 'create', sent, exchange: listed.exchange },
-        )
-        record.uncertain = true
+        const todo = { id, content, completed: completed === true }
+        model.adopt(todo, { op: 'create', sent: [], exchange: listed.exchange }).uncertain = true
       }
     }
-    let unanswered = 0
+    // A DELETE that hangs is sent twice at most (see `Operations`): the rest are named unsent.
     for (const record of model.live()) {
       const { id, content } = record.expected
-      // A DELETE that hangs would hang for every record: after a few, the rest are named instead.
-      if (unanswered >= 3) {
-        leave(id, content, 'not removed: DELETE got no answer for the records before it')
-        continue
-      }
       // An id the run holds in doubt may be someone else's record by now: read it back first.
       if (record.maybeGone) {
         const read = await ops.get(record)
@@ -88,7 +64,6 @@ async function cleanUp(ops: Operations, unreachable: string | undefined): Promis
         }
       }
       const { response, error } = await ops.delete(record)
-      unanswered = response ? 0 : unanswered + 1
       if (!response || response.status >= 300) {
         const outcome = response ? `answered ${response.status}` : `got no answer (${error})`
         leave(id, content, `DELETE ${recordPath(id)} ${outcome}`, !response)
@@ -125,8 +100,11 @@ async function cleanUp(ops: Operations, unreachable: string | undefined): Promis
     }
     return { residue, verified: true }
   } catch (error) {
-    if (error instanceof Unreachable) return gone(error.message)
-    throw error
+    if (!(error instanceof ServerUnreachableError)) throw error
+    for (const { expected } of model.live())
+      leave(expected.id, expected.content, 'not removed: the server stopped answering')
+    const because = `the server stopped answering (${error.message})`
+    return { residue, verified: false, unverifiedBecause: because }
   }
 }
 
@@ -154,13 +132,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   const startedAt = new Date()
   const started = performance.now()
-  const model = new Model(runMarker())
+  // A short random id: the marker `tk<id>` starts every content the run writes.
+  const model = new Model(`tk${Math.random().toString(36).slice(2, 8).padEnd(6, '0')}`)
   model.claims = resolved.capabilities
   const ops = new Operations(createHttpClient(resolved), model, selected, resolved.concurrency)
   const counts = (rule: { level: Rule['level'] }) => levelCounts(rule.level, resolved)
 
   const first = await ops.list().catch((error: unknown) => {
-    if (error instanceof Unreachable) return { response: undefined, error: error.message }
+    if (error instanceof ServerUnreachableError)
+      return { response: undefined, error: error.message }
     throw error
   })
   if (!first.response) {
@@ -175,25 +155,25 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     unreachable !== undefined ||
     (resolved.bail && selected.some((rule) => counts(rule) && ops.tally.get(rule.id)?.broken))
   let exploration = { sequences: 0, operations: 0, listQueries: 0, requests: 0 }
-  const randomSequences: Scenario = {
-    name: `random sequences (seed ${seed})`,
-    async run() {
-      exploration = await explore(ops, seed, budget, stop)
-    },
-  }
-  const parts = readOnly ? [READS_ONLY] : [...SCENARIOS, randomSequences, LARGE_IDS, WRONG_TYPES]
+  const parts = readOnly
+    ? READS_ONLY
+    : {
+        ...SCENARIOS,
+        [`random sequences (seed ${seed})`]: async () => {
+          exploration = await explore(ops, seed, budget, stop)
+        },
+        ...LAST_SCENARIOS,
+      }
   let cleanup: CleanupOutcome = { residue: [], verified: true }
   try {
-    for (const part of parts) {
+    for (const [name, run] of Object.entries(parts)) {
       if (stop()) break
-      resolved.onProgress?.(part.name)
-      try {
-        await part.run(ops)
-      } catch (error) {
-        // A lost connection that a fresh GET confirmed ends the run; an interrupted one, the part.
-        if (error instanceof Unreachable) unreachable = error.message
-        else if (!(error instanceof Interrupted)) throw error
-      }
+      resolved.onProgress?.(name)
+      // A lost connection that a fresh GET confirmed ends the run; an interrupted one, the part.
+      await run(ops).catch((error: unknown) => {
+        if (error instanceof ServerUnreachableError) unreachable = error.message
+        else if (!signal?.aborted) throw error
+      })
     }
   } finally {
     // Cleanup ignores the run's signal: an interrupted run still removes its records.
@@ -202,6 +182,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
 
   const interrupted = signal?.aborted === true
+  const halted = interrupted || unreachable !== undefined
   const unjudged = (rule: Rule) => {
     if (unreachable) return `not judged: the server stopped answering (${unreachable})`
     if (interrupted) return 'not judged: interrupted'
@@ -217,13 +198,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const tally = ops.tally.get(rule.id)
     const { id, title, level, section } = rule
     const base = { id, title, level, rule: section, counted: counts(rule), held: tally?.held ?? 0 }
-    if (!tally) return { ...base, status: 'skipped', message: NOT_SELECTED }
-    if (!tally.failure) {
-      if (tally.held > 0) return { ...base, status: 'passed' }
-      return { ...base, status: 'skipped', message: unjudged(rule) }
+    if (tally?.failure) {
+      const { failed, ...details } = tally.failure
+      return { ...base, status: 'failed', occurrences: tally.broken, message: failed, ...details }
     }
-    const { failed, ...details } = tally.failure
-    return { ...base, status: 'failed', occurrences: tally.broken, message: failed, ...details }
+    if (tally?.held) return { ...base, status: 'passed' }
+    return { ...base, status: 'skipped', message: tally ? unjudged(rule) : NOT_SELECTED }
   })
   for (const [i, result] of checks.entries())
     resolved.onResult?.(result, { done: i + 1, total: checks.length })
@@ -231,7 +211,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   for (const { status } of checks) summary[status] += 1
   const failed = checks.some((check) => check.status === 'failed' && check.counted)
   const notRun = checks.filter((check) => check.status === 'skipped' && check.counted)
-  const halted = interrupted || unreachable !== undefined
   const { policy } = model
   const { residue, ...cleanupState } = cleanup
   const report = {

@@ -58,11 +58,8 @@ const BAD_PAGING: ListQuery[] = [
 /** Values of the wrong type for a field: each must be refused, or stored as a well-typed todo. */
 const WRONG_VALUES: unknown[] = [null, 1, true, [], {}, ['x'], { a: 1 }]
 
-/** One scripted scenario: a name for the report and the operations it drives. */
-export interface Scenario {
-  name: string
-  run(ops: Operations): Promise<void>
-}
+/** Scripted scenarios by the name the report gives them, in the order they run. */
+export type Scenarios = Record<string, (ops: Operations) => Promise<void>>
 
 /** Reads of one record by id and in the list; with `every`, filtered, searched and sorted too. */
 async function reads(ops: Operations, record: OwnRecord, every = false) {
@@ -81,19 +78,14 @@ async function reads(ops: Operations, record: OwnRecord, every = false) {
 }
 
 /** A scenario on one record it makes: `act` on it, then a read of it by id and in the list. */
-const onRecord = (
-  name: string,
-  label: string,
-  act: (ops: Operations, record: OwnRecord) => Promise<unknown>,
-): Scenario => ({
-  name,
-  async run(ops) {
+const onRecord =
+  (label: string, act: (ops: Operations, record: OwnRecord) => Promise<unknown>) =>
+  async (ops: Operations) => {
     const record = await ops.make(label, false)
     if (!record) return
     await act(ops, record)
     await reads(ops, record)
-  },
-})
+  }
 
 /** Path ids that name `record`, but not as its canonical integer. */
 async function oddPaths(ops: Operations, record: OwnRecord) {
@@ -110,117 +102,114 @@ async function walks(ops: Operations, limits: string[]) {
   await ops.walk({ limit, order: ['-id'] })
 }
 
-/** Today's catalogue as data: the scripted scenarios, in the order they run. */
-export const SCENARIOS: Scenario[] = [
-  {
-    name: 'how the server takes a create',
-    async run(ops) {
-      // The shapes of a create the contract allows, tried in turn until the server's is known.
-      const { model } = ops
-      const plain = await ops.create({ content: model.content('first'), completed: false })
-      if (!plain) model.policy.assignsIds = false
-      const chosen = { id: model.unusedId(), content: model.content('chosen id'), completed: true }
-      const withId = await ops.create(chosen)
-      if (!withId && model.policy.clientIds === undefined) model.policy.clientIds = 'refused'
-      const id = plain ? {} : { id: model.unusedId() }
-      if (plain || withId) await ops.create({ ...id, content: model.content('no completed') })
-      await ops.list()
-    },
+/** Makes records until the run holds `count` settled ones, or a create fails. */
+async function fill(ops: Operations, label: string, count: number, tries: number) {
+  for (let i = 0; ops.model.settled().length < count && i < tries; i++)
+    if (!(await ops.make(label))) return false
+  return true
+}
+
+/** Today's catalogue as data: the scripted scenarios that run before the random sequences. */
+export const SCENARIOS: Scenarios = {
+  'how the server takes a create': async (ops) => {
+    // The shapes of a create the contract allows, tried in turn until the server's is known.
+    const { model } = ops
+    const plain = await ops.create({ content: model.content('first'), completed: false })
+    if (!plain) model.policy.assignsIds = false
+    const chosen = { id: model.unusedId(), content: model.content('chosen id'), completed: true }
+    const withId = await ops.create(chosen)
+    if (!withId && model.policy.clientIds === undefined) model.policy.clientIds = 'refused'
+    const id = plain ? {} : { id: model.unusedId() }
+    if (plain || withId) await ops.create({ ...id, content: model.content('no completed') })
+    await ops.list()
   },
-  {
-    name: 'each write, between reads of every kind',
-    async run(ops) {
-      const { model } = ops
-      const writes: Array<[string, (record: OwnRecord) => Promise<unknown>]> = [
-        ['patched', (record) => ops.patch(record, { completed: !record.expected.completed })],
-        ['patched', (record) => ops.patch(record, { content: model.content('patched again') })],
-        [
-          'replaced',
-          (record) =>
-            ops.replace(record, {
-              content: model.content('replacement'),
-              completed: !record.expected.completed,
-            }),
-        ],
-        ['deleted', (record) => ops.delete(record)],
-      ]
-      for (const [i, [label, write]] of writes.entries()) {
-        const record = await ops.make(label, i % 2 === 1)
-        if (!record) return
-        await reads(ops, record, true)
-        await write(record)
-        await reads(ops, record, true)
-      }
-      // A deleted id is deleted again only while it reads as nobody's: it may be someone's by now.
-      const gone = model.deleted().at(-1)
-      if (gone && (await ops.get(gone, 'unknown-id')).response?.status === 404)
-        await ops.delete(gone, 'unknown-id')
-    },
+
+  'each write, between reads of every kind': async (ops) => {
+    const { model } = ops
+    const flipped = (record: OwnRecord) => !record.expected.completed
+    const writes: Array<[string, (record: OwnRecord) => Promise<unknown>]> = [
+      ['patched', (record) => ops.patch(record, { completed: flipped(record) })],
+      ['patched', (record) => ops.patch(record, { content: model.content('patched again') })],
+      [
+        'replaced',
+        (record) =>
+          ops.replace(record, {
+            content: model.content('replacement'),
+            completed: flipped(record),
+          }),
+      ],
+      ['deleted', (record) => ops.delete(record)],
+    ]
+    for (const [i, [label, write]] of writes.entries()) {
+      const record = await ops.make(label, i % 2 === 1)
+      if (!record) return
+      await reads(ops, record, true)
+      await write(record)
+      await reads(ops, record, true)
+    }
+    // A deleted id is deleted again only while it reads as nobody's: it may be someone's by now.
+    const gone = model.deleted().at(-1)
+    if (gone && (await ops.get(gone, 'unknown-id')).response?.status === 404)
+      await ops.delete(gone, 'unknown-id')
   },
-  {
-    name: 'edge values: create, read, filter and search each',
-    async run(ops) {
-      for (const content of EDGE_CONTENTS) {
-        const record = await ops.make('edge', false, content)
-        if (!record) continue
-        await ops.get(record)
-        await ops.list({ content: record.expected.content })
-        if (content.trim()) await ops.list({ q: content.trim() })
-      }
-      await ops.list()
-      const target = await ops.make('edge patch', false)
-      if (!target) return
-      for (const content of ['42', 'x'.repeat(300), 'emoji 🙂', '']) {
-        await ops.patch(target, { content })
-        await ops.get(target)
-      }
-      await ops.list()
-    },
+
+  'edge values: create, read, filter and search each': async (ops) => {
+    for (const content of EDGE_CONTENTS) {
+      const record = await ops.make('edge', false, content)
+      if (!record) continue
+      await ops.get(record)
+      await ops.list({ content: record.expected.content })
+      if (content.trim()) await ops.list({ q: content.trim() })
+    }
+    await ops.list()
+    const target = await ops.make('edge patch', false)
+    if (!target) return
+    for (const content of ['42', 'x'.repeat(300), 'emoji 🙂', '']) {
+      await ops.patch(target, { content })
+      await ops.get(target)
+    }
+    await ops.list()
   },
-  {
-    name: 'filters, search and sort, alone and combined',
-    async run(ops) {
-      const { model } = ops
-      const made: Array<OwnRecord | undefined> = []
-      // Ids of two lengths, so an order that compares ids as text shows.
-      if (model.policy.clientIds === 'stored') {
-        const nine = { id: model.unusedId(9), content: model.content('nine digits') }
-        made.push(await ops.create({ ...nine, completed: true }))
-      }
-      const phrases = ['alpha Beta', 'beta gamma', 'Gamma delta', 'delta alpha', 'Épée alpha']
-      for (const [i, word] of phrases.entries()) made.push(await ops.make(word, i % 2 === 0))
-      const queries: ListQuery[] = [
-        ...FILTERS_AND_SORTS,
-        { q: model.marker },
-        { q: 'alpha' },
-        { q: 'beta gamma' },
-        { q: 'delta', completed: 'true' },
-        { q: model.marker, completed: 'false' },
-        { q: model.marker, order: ['content'] },
-        ...made
-          .filter((record) => record !== undefined)
-          .slice(0, 2)
-          .flatMap(({ expected: { id, content } }) => [{ id: String(id) }, { content }]),
-      ]
-      for (const query of queries) await ops.list(query)
-    },
+
+  'filters, search and sort, alone and combined': async (ops) => {
+    const { model } = ops
+    const made: Array<OwnRecord | undefined> = []
+    // Ids of two lengths, so an order that compares ids as text shows.
+    if (model.policy.clientIds === 'stored') {
+      const nine = { id: model.unusedId(9), content: model.content('nine digits') }
+      made.push(await ops.create({ ...nine, completed: true }))
+    }
+    const phrases = ['alpha Beta', 'beta gamma', 'Gamma delta', 'delta alpha', 'Épée alpha']
+    for (const [i, word] of phrases.entries()) made.push(await ops.make(word, i % 2 === 0))
+    const queries: ListQuery[] = [
+      ...FILTERS_AND_SORTS,
+      { q: model.marker },
+      { q: 'alpha' },
+      { q: 'beta gamma' },
+      { q: 'delta', completed: 'true' },
+      { q: model.marker, completed: 'false' },
+      { q: model.marker, order: ['content'] },
+      ...made
+        .filter((record) => record !== undefined)
+        .slice(0, 2)
+        .flatMap(({ expected: { id, content } }) => [{ id: String(id) }, { content }]),
+    ]
+    for (const query of queries) await ops.list(query)
   },
-  {
-    name: 'ids: concurrent creates, large ids, an id already taken',
-    async run(ops) {
-      const { model } = ops
-      const count = Math.min(ops.concurrency, 8)
-      await Promise.all(Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`)))
-      await ops.list()
-      const holder = model.policy.clientIds === 'stored' && (await ops.make('taken'))
-      if (!holder) return
-      const { id } = holder.expected
-      await ops.create({ id, content: model.content('same id'), completed: true }, 'taken-id')
-      await reads(ops, holder)
-    },
+
+  'ids: concurrent creates, large ids, an id already taken': async (ops) => {
+    const { model } = ops
+    const count = Math.min(ops.concurrency, 8)
+    await Promise.all(Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`)))
+    await ops.list()
+    const holder = model.policy.clientIds === 'stored' && (await ops.make('taken'))
+    if (!holder) return
+    const { id } = holder.expected
+    await ops.create({ id, content: model.content('same id'), completed: true }, 'taken-id')
+    await reads(ops, holder)
   },
-  onRecord(
-    'writes at once to one record, and a read while one is under way',
+
+  'writes at once to one record, and a read while one is under way': onRecord(
     'concurrent',
     async (ops, record) => {
       // Either order of the two PATCHes is correct, and so is either answer of each: only the
@@ -258,26 +247,24 @@ export const SCENARIOS: Scenario[] = [
       ])
     },
   ),
-  {
-    name: 'PUT and PATCH whose body id differs from the path',
-    async run(ops) {
-      for (const method of ['replace', 'patch'] as const) {
-        const [first, second] = [await ops.make('path record'), await ops.make('body record')]
-        if (!first || !second) return
-        const body = {
-          id: second.expected.id,
-          content: ops.model.content('body id'),
-          completed: true,
-        }
-        await ops[method](first, body, 'body-id')
-        await ops.get(first)
-        await ops.get(second)
-        await ops.list()
+
+  'PUT and PATCH whose body id differs from the path': async (ops) => {
+    for (const method of ['replace', 'patch'] as const) {
+      const [first, second] = [await ops.make('path record'), await ops.make('body record')]
+      if (!first || !second) return
+      const body = {
+        id: second.expected.id,
+        content: ops.model.content('body id'),
+        completed: true,
       }
-    },
+      await ops[method](first, body, 'body-id')
+      await ops.get(first)
+      await ops.get(second)
+      await ops.list()
+    }
   },
-  onRecord(
-    'path ids that are not canonical integers, and ids nobody holds',
+
+  'path ids that are not canonical integers, and ids nobody holds': onRecord(
     'path',
     async (ops, record) => {
       const { model } = ops
@@ -298,8 +285,8 @@ export const SCENARIOS: Scenario[] = [
       await ops.replace(String(free), body, 'unknown-id')
     },
   ),
-  onRecord(
-    'malformed JSON, a PUT without a field, an empty PATCH',
+
+  'malformed JSON, a PUT without a field, an empty PATCH': onRecord(
     'mistakes',
     async (ops, record) => {
       await ops.create('{"content": "unterminated', 'malformed-json')
@@ -308,42 +295,33 @@ export const SCENARIOS: Scenario[] = [
       await ops.patch(record, {}, 'empty-patch')
     },
   ),
-  {
-    name: 'paged walks, alone, with a query, and while records change',
-    async run(ops) {
-      const { model } = ops
-      for (let tries = 0; model.settled().length < 9 && tries < 20; tries++) {
-        if (!(await ops.make('page'))) return
-      }
-      await walks(ops, ['1', '2', '3'])
-      const doomed = model.settled()[0]
-      await ops.walk({ limit: '2' }, async () => {
-        await ops.make('created mid-walk')
-        if (doomed) await ops.delete(doomed)
-      })
-      for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
-    },
+
+  'paged walks, alone, with a query, and while records change': async (ops) => {
+    if (!(await fill(ops, 'page', 9, 20))) return
+    await walks(ops, ['1', '2', '3'])
+    const doomed = ops.model.settled()[0]
+    await ops.walk({ limit: '2' }, async () => {
+      await ops.make('created mid-walk')
+      if (doomed) await ops.delete(doomed)
+    })
+    for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
   },
-  {
-    name: 'a collection larger than a server’s internal page',
-    async run(ops) {
-      for (let tries = 0; ops.model.settled().length < 110 && tries < 150; tries++) {
-        if (!(await ops.make('bulk'))) return
-      }
-      await ops.list()
-      await ops.walk({ limit: '50' })
-    },
+
+  'a collection larger than a server’s internal page': async (ops) => {
+    if (!(await fill(ops, 'bulk', 110, 150))) return
+    await ops.list()
+    await ops.walk({ limit: '50' })
   },
-]
+}
 
 /**
- * Large ids, where storage types end (32-bit, unsigned 32-bit, JSON's exact integers): last but
- * one, as a server may store them and then fail every later create; cleanup deletes them and so
- * puts the server back.
+ * What runs after the random sequences. Large ids, where storage types end (32-bit, unsigned
+ * 32-bit, JSON's exact integers), as a server may store them and then fail every later create;
+ * cleanup deletes them and so puts the server back. Wrong types in every field of every write
+ * last, as a lax server may store them and break.
  */
-export const LARGE_IDS: Scenario = {
-  name: 'ids where storage types end',
-  async run(ops) {
+export const LAST_SCENARIOS: Scenarios = {
+  'ids where storage types end': async (ops) => {
     const { model } = ops
     if (model.policy.clientIds !== 'stored') return
     for (const id of [2 ** 31 - 1, 2 ** 31, 2 ** 32 + 1, 2 ** 53 - 1]) {
@@ -357,12 +335,8 @@ export const LARGE_IDS: Scenario = {
       if (record) await ops.delete(record)
     }
   },
-}
 
-/** Wrong types in every field of every write: last, as a lax server may store them and break. */
-export const WRONG_TYPES: Scenario = {
-  name: 'wrongly typed fields in every write',
-  async run(ops) {
+  'wrongly typed fields in every write': async (ops) => {
     const { model } = ops
     const record = await ops.make('typed', false)
     if (record) {
@@ -386,13 +360,12 @@ export const WRONG_TYPES: Scenario = {
       await reads(ops, record)
     }
     const withId = model.policy.clientIds === 'stored'
-    const idOf = () => (withId ? { id: model.unusedId() } : {})
     const creates = [
       ...WRONG_VALUES.map((completed) => ({ content: model.content('typed'), completed })),
       ...WRONG_VALUES.map((content) => ({ content, completed: false })),
     ]
     for (const body of creates) {
-      await ops.create({ ...idOf(), ...body }, 'wrong-type')
+      await ops.create({ ...(withId && { id: model.unusedId() }), ...body }, 'wrong-type')
       await ops.list()
     }
     if (!withId) return
@@ -425,9 +398,8 @@ function samplesOf(records: OwnRecord[]): OwnRecord[] {
  * filters, searches, sorts and walks the collection, so that every rule reads can judge is judged
  * on the data already there.
  */
-export const READS_ONLY: Scenario = {
-  name: 'reads of the records already there',
-  async run(ops) {
+export const READS_ONLY: Scenarios = {
+  'reads of the records already there': async (ops) => {
     const { model } = ops
     const listed = await ops.list()
     for (const item of listedItems(listed.response?.json)) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import packageJson from '../package.json' with { type: 'json' }
 import { runCli } from '../src/cli/main.ts'
 import { rules } from '../src/index.ts'
-import { LARGE_IDS, SCENARIOS, WRONG_TYPES } from '../src/scenarios.ts'
+import { LAST_SCENARIOS, SCENARIOS } from '../src/scenarios.ts'
 import { type RunningJsonServer, startJsonServer } from './json-server.ts'
 import { mutants } from './mutants.ts'
 import { referenceApp } from './servers.ts'
@@ -58,7 +58,7 @@ describe('runCli', () => {
 
   it('prints a line to stderr as each part of a pretty run begins, and none for another reporter', async () => {
     const pretty = await cli(server.url, '--budget', '50')
-    for (const { name } of [...SCENARIOS, LARGE_IDS, WRONG_TYPES])
+    for (const name of Object.keys({ ...SCENARIOS, ...LAST_SCENARIOS }))
       expect(pretty.stderr).toContain(`… ${name}\n`)
     expect(pretty.stderr).toMatch(/^… random sequences \(seed \d+\)$/m)
     const json = await cli(server.url, '--budget', '50', '--reporter', 'json')
