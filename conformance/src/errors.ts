@@ -1,12 +1,8 @@
 import { brandError } from '@todokit/sdk/internal'
 
 /**
- * Base of the kit's errors. `brandError` lets the SDK's `isErrorType` recognise one from another
- * realm or copy of the kit, where `instanceof` fails; each class's `type` is unique across
- * todokit's packages (the SDK has a `NetworkError` too), and names the error.
- *
- * @example
- * if (isErrorType(error, InvalidOptionsError)) process.exitCode = 2
+ * Base of the kit's errors, branded so that the SDK's `isErrorType` knows one from another realm
+ * or copy of the kit; each `type` is unique across todokit's packages, and names the error.
  */
 export class ConformanceError extends Error {
   static readonly type: string = 'conformance.ConformanceError'
@@ -22,7 +18,10 @@ export class InvalidOptionsError extends ConformanceError {
   static override readonly type = 'conformance.InvalidOptionsError'
 }
 
-/** The base URL did not answer at all (CLI exit code 2): nothing was checked. */
+/**
+ * The server did not answer, and a fresh `GET /todos` did not either: before anything was
+ * checked, `runConformance` throws it (CLI exit code 2); later, the report says so.
+ */
 export class ServerUnreachableError extends ConformanceError {
   static override readonly type = 'conformance.ServerUnreachableError'
 }

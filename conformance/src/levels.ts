@@ -17,16 +17,12 @@ export const LEVELS = ['required', 'recommended', ...CAPABILITIES] as const
 export type Level = (typeof LEVELS)[number]
 
 /** A level's name as people read it: `capability filter` rather than `filter`. */
-export function levelLabel(level: Level): string {
-  return (CAPABILITIES as readonly string[]).includes(level) ? `capability ${level}` : level
-}
+export const levelLabel = (level: Level): string =>
+  level === 'required' || level === 'recommended' ? level : `capability ${level}`
 
 /** Whether a failing check at `level` makes the run fail. */
-export function levelCounts(
+export const levelCounts = (
   level: Level,
-  options: { capabilities: readonly Capability[]; strict: boolean },
-): boolean {
-  if (level === 'required') return true
-  if (level === 'recommended') return options.strict
-  return options.capabilities.includes(level)
-}
+  { capabilities, strict }: { capabilities: readonly Capability[]; strict: boolean },
+): boolean =>
+  level === 'required' || (level === 'recommended' ? strict : capabilities.includes(level))

@@ -18,6 +18,18 @@ const matchesAny = (id: string, globs: readonly string[]) =>
     new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`).test(id),
   )
 
+/** Why cleanup left a record, as the report words it. */
+const LEFT = {
+  shared:
+    'a create answered with the id of a record that was there before the run: not deleted, as the id is someone else’s too',
+  notOurs: 'not deleted: the record at its id no longer reads as the run’s own',
+  stillListed: 'still listed after its DELETE answered success',
+  marked: 'carries the run’s marker, but no create answered with it: not deleted',
+  refusedButStored:
+    'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own',
+  unreachable: 'not removed: the server stopped answering',
+}
+
 /**
  * Removes every record the run holds, and names what it could not remove or prove its own: a
  * record it may have caused is named, never deleted.
@@ -31,12 +43,7 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
   }
   const stillOurs = (record: OwnRecord, item: Record<string, unknown>) =>
     item.content === record.expected.content || record.tolerated.has(stateOf(item))
-  for (const { id, content } of model.shared)
-    leave(
-      id,
-      content,
-      'a create answered with the id of a record that was there before the run: not deleted, as the id is someone else’s too',
-    )
+  for (const { id, content } of model.shared) leave(id, content, LEFT.shared)
   try {
     if (unreachable !== undefined) throw new ServerUnreachableError(unreachable)
     // A create that got no answer may have stored its record: its unique content proves it the run's.
@@ -59,7 +66,7 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
         const body = read.response?.json
         if (read.response?.status === 404) continue
         if (!isObject(body) || !(stillOurs(record, body) || model.ownsContent(body.content))) {
-          leave(id, content, 'not deleted: the record at its id no longer reads as the run’s own')
+          leave(id, content, LEFT.notOurs)
           continue
         }
       }
@@ -77,32 +84,21 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
     for (const item of listedItems(final.response.json)) {
       const id = item.id as Id
       const record = model.records.get(keyOf(id))
-      const ours = record !== undefined && stillOurs(record, item)
-      const unknown = !ours && !model.foreign.has(keyOf(id))
-      const refusedAndStored = model.refusedCreates.some(
-        ({ sent }) =>
-          isObject(sent) && JSON.stringify(sent.content) === JSON.stringify(item.content),
-      )
-      if (ours && !residue.some((r) => String(r.id) === String(id)))
-        leave(id, item.content, 'still listed after its DELETE answered success', false)
-      else if (unknown && model.ownsContent(item.content))
-        leave(
-          id,
-          item.content,
-          'carries the run’s marker, but no create answered with it: not deleted',
+      if (record && stillOurs(record, item)) {
+        if (!residue.some((left) => String(left.id) === String(id)))
+          leave(id, item.content, LEFT.stillListed, false)
+      } else if (!model.foreign.has(keyOf(id))) {
+        const refused = model.refusedCreates.some(
+          ({ sent }) => isObject(sent) && keyOf(sent.content) === keyOf(item.content),
         )
-      else if (unknown && refusedAndStored)
-        leave(
-          id,
-          item.content,
-          'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own',
-        )
+        if (model.ownsContent(item.content)) leave(id, item.content, LEFT.marked)
+        else if (refused) leave(id, item.content, LEFT.refusedButStored)
+      }
     }
     return { residue, verified: true }
   } catch (error) {
     if (!(error instanceof ServerUnreachableError)) throw error
-    for (const { expected } of model.live())
-      leave(expected.id, expected.content, 'not removed: the server stopped answering')
+    for (const { expected } of model.live()) leave(expected.id, expected.content, LEFT.unreachable)
     const because = `the server stopped answering (${error.message})`
     return { residue, verified: false, unverifiedBecause: because }
   }
