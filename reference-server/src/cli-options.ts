@@ -53,12 +53,12 @@ const WHOLE_NUMBERS = {
   'fault-seed': [0, 999_999_999, 'a whole number'],
 } as const
 
-type WholeNumberFlag = keyof typeof WHOLE_NUMBERS
-
 /** The command line's options, checked, or the message for the first mistake in it. */
 export function parseCommandLine(args: string[]) {
   const text = { type: 'string' } as const
+  const numbers = Object.fromEntries(Object.keys(WHOLE_NUMBERS).map((flag) => [flag, text]))
   const flags = {
+    ...(numbers as Record<keyof typeof WHOLE_NUMBERS, typeof text>),
     host: { type: 'string', default: '127.0.0.1' },
     data: text,
     seed: text,
@@ -67,55 +67,53 @@ export function parseCommandLine(args: string[]) {
     'failure-rate': text,
     quiet: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
-    ...(Object.fromEntries(Object.keys(WHOLE_NUMBERS).map((flag) => [flag, text])) as Record<
-      WholeNumberFlag,
-      typeof text
-    >),
   } as const
-  let values: ReturnType<typeof parseArgs<{ options: typeof flags }>>['values']
   try {
-    values = parseArgs({ args, strict: true, allowPositionals: false, options: flags }).values
+    const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: flags })
+    const whole = (flag: keyof typeof WHOLE_NUMBERS) => {
+      const given = values[flag]
+      const [least, most, what] = WHOLE_NUMBERS[flag]
+      const value = /^\d+$/.test(given ?? '') ? Number(given) : Number.NaN
+      if (given === undefined) return undefined
+      if (value >= least && value <= most) return value
+      throw new RangeError(`--${flag} must be ${what}, got "${given}"`)
+    }
+    const listen = {
+      port: whole('port') ?? 3000,
+      host: values.host,
+      headersTimeout: whole('headers-timeout'),
+      requestTimeout: whole('request-timeout'),
+      keepAliveTimeout: whole('keep-alive-timeout'),
+      idleTimeout: whole('idle-timeout'),
+      maxConnections: whole('max-connections'),
+      log: values.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`),
+    }
+    const faults = { latencyMs: whole('latency'), seed: whole('fault-seed') }
+    const maxTodos = whole('max-todos') ?? DEFAULT_MAX_TODOS
+    const rate = values['failure-rate']
+    if (rate !== undefined && !(/^\d*\.?\d+$/.test(rate) && Number(rate) <= 1)) {
+      return `--failure-rate must be a number from 0 to 1, got "${rate}"`
+    }
+    const { headersTimeout, requestTimeout = SERVER_LIMITS.requestTimeout } = listen
+    if (headersTimeout !== undefined && requestTimeout > 0 && headersTimeout > requestTimeout) {
+      return `--headers-timeout (${headersTimeout}) must not be longer than --request-timeout (${requestTimeout})`
+    }
+    const publicUrl = values['public-url']
+    if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
+      return `--public-url must be an absolute URL, got "${publicUrl}"`
+    }
+    const { help, data, seed, cors } = values
+    const failureRate = rate === undefined ? undefined : Number(rate)
+    return {
+      help,
+      data,
+      seed,
+      maxTodos,
+      app: { cors, publicUrl },
+      listen,
+      faults: { ...faults, failureRate },
+    }
   } catch (error) {
     return (error as Error).message
-  }
-  const numbers: Partial<Record<WholeNumberFlag, number>> = {}
-  for (const [flag, [least, most, what]] of Object.entries(WHOLE_NUMBERS)) {
-    const text = values[flag as WholeNumberFlag]
-    if (text === undefined) continue
-    const value = /^\d+$/.test(text) ? Number(text) : Number.NaN
-    if (!(value >= least && value <= most)) return `--${flag} must be ${what}, got "${text}"`
-    numbers[flag as WholeNumberFlag] = value
-  }
-  const rate = values['failure-rate']
-  const failureRate = rate === undefined ? undefined : Number(rate)
-  if (rate !== undefined && !(/^\d*\.?\d+$/.test(rate) && Number(rate) <= 1)) {
-    return `--failure-rate must be a number from 0 to 1, got "${rate}"`
-  }
-  const { 'headers-timeout': headersTimeout } = numbers
-  const { 'request-timeout': requestTimeout = SERVER_LIMITS.requestTimeout } = numbers
-  if (headersTimeout !== undefined && requestTimeout > 0 && headersTimeout > requestTimeout) {
-    return `--headers-timeout (${headersTimeout}) must not be longer than --request-timeout (${requestTimeout})`
-  }
-  const publicUrl = values['public-url']
-  if (publicUrl !== undefined && !URL.canParse(publicUrl)) {
-    return `--public-url must be an absolute URL, got "${publicUrl}"`
-  }
-  return {
-    help: values.help,
-    data: values.data,
-    seed: values.seed,
-    maxTodos: numbers['max-todos'] ?? DEFAULT_MAX_TODOS,
-    app: { cors: values.cors, publicUrl },
-    listen: {
-      port: numbers.port ?? 3000,
-      host: values.host,
-      headersTimeout,
-      requestTimeout: numbers['request-timeout'],
-      keepAliveTimeout: numbers['keep-alive-timeout'],
-      idleTimeout: numbers['idle-timeout'],
-      maxConnections: numbers['max-connections'],
-      log: values.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`),
-    },
-    faults: { latencyMs: numbers.latency, failureRate, seed: numbers['fault-seed'] },
   }
 }

@@ -72,13 +72,6 @@ export interface TodoApi {
   readonly onUnhandledFrame: UnhandledFrameHandle
 }
 
-/** `todos` copied, once each is one the real API could hold. */
-function checkedTodos(todos: Iterable<Todo>): Todo[] {
-  const given = [...todos]
-  parseSeedTodos(given, (index) => `A starting todo is invalid: /${index}`)
-  return given.map((todo) => ({ ...todo }))
-}
-
 /**
  * Creates a fake todos API: the reference server itself, in memory, answering every request
  * under `baseUrl` with the same validation, errors, ETags and ids as the real one.
@@ -96,23 +89,29 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
     )
   }
   const { baseUrl, initial = [], seed, ...appOptions } = options
-  const startingTodos = checkedTodos(initial)
   // In a browser a relative base (`/api`) is the page's own origin.
   const base = new URL(baseUrl, globalThis.location?.href)
   const basePath = base.pathname.replace(/\/+$/, '')
   const served = `${base.origin}${basePath}`
-  const plan = new FaultPlan({ seed })
-  let store = new MemoryStore(startingTodos)
-  let app = createApp({ ...appOptions, store, faults: plan })
-  let received: RecordedRequest[] = []
+  /** A fresh start from `todos`, each copied once it is one the real API could hold. */
+  const start = (todos: Iterable<Todo>) => {
+    const given = [...todos]
+    parseSeedTodos(given, (index) => `A starting todo is invalid: /${index}`)
+    const store = new MemoryStore(given.map((todo) => ({ ...todo })))
+    const plan = new FaultPlan({ seed })
+    const received: RecordedRequest[] = []
+    return { store, plan, received, app: createApp({ ...appOptions, store, faults: plan }) }
+  }
+  const startingTodos = [...initial]
+  let current = start(startingTodos)
 
-  /** `target`'s answer, the base path stripped from the URL and added to Location. */
+  /** The app's answer, the base path stripped from the URL and added to Location. */
   async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url)
     url.pathname = url.pathname.slice(basePath.length)
     const { method, headers, signal, body } = request
     const init = { method, headers, signal, body, duplex: 'half' } as RequestInit
-    const response = await app.fetch(new Request(url, init))
+    const response = await current.app.fetch(new Request(url, init))
     const location = response.headers.get('location')
     if (basePath === '' || location === null || !location.startsWith('/')) return response
     const rewritten = new Headers(response.headers)
@@ -120,7 +119,9 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
     return new Response(response.body, { status: response.status, headers: rewritten })
   }
 
+  /** Records `request`, then answers it; a CORS preflight is neither recorded nor faulted. */
   async function serve(request: Request): Promise<Response> {
+    if (request.method === 'OPTIONS') return answer(request)
     // The app and the place in the record are settled before anything is awaited.
     const { method, url, headers } = request
     const recorded: RecordedRequest = {
@@ -129,7 +130,7 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
       headers: new Headers(headers),
       body: undefined,
     }
-    received.push(recorded)
+    current.received.push(recorded)
     const copy = request.clone()
     const answered = answer(request)
     const text = await copy.text()
@@ -143,22 +144,16 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
 
   return {
     // Only the todos paths: a wider catch-all would shadow the application's other handlers.
-    // A CORS preflight is neither recorded nor faulted.
     handlers: [`${served}${COLLECTION_PATH}`, `${served}${COLLECTION_PATH}/*`].map((path) =>
-      http.all(path, ({ request }) =>
-        request.method === 'OPTIONS' ? answer(request) : serve(request),
-      ),
+      http.all(path, ({ request }) => serve(request)),
     ),
     baseUrl,
     reset(todos = startingTodos) {
-      store = new MemoryStore(checkedTodos(todos))
-      app = createApp({ ...appOptions, store, faults: plan })
-      received = []
-      plan.clear()
+      current = start(todos)
     },
-    todos: () => Array.from(store, (todo) => ({ ...todo })),
-    requests: () => [...received],
-    inject: (fault, ruleOptions) => plan.add(fault, ruleOptions),
+    todos: () => Array.from(current.store, (todo) => ({ ...todo })),
+    requests: () => [...current.received],
+    inject: (fault, ruleOptions) => current.plan.add(fault, ruleOptions),
     onUnhandledFrame: ({ frame, defaults }) => {
       const { data } = frame as { data?: { request?: unknown } }
       const request = frame.protocol === 'http' ? data?.request : undefined

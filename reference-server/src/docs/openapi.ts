@@ -34,16 +34,12 @@ type JsonObject = Record<string, unknown>
 const COMPONENTS = '#/components/schemas/'
 const RESPONSES = '#/components/responses/'
 
-/** A `$ref` to the component the contract's metadata names `schema`. */
-function schemaRef(schema: z.core.$ZodType): { $ref: string } {
-  const id = contractMetadata.get(schema)?.id
-  if (id === undefined) throw new Error('A schema of the endpoint table has no id')
-  return { $ref: `${COMPONENTS}${id}` }
-}
+const idOf = (schema: z.core.$ZodType) => contractMetadata.get(schema)?.id ?? ''
+const schemaRef = (schema: z.core.$ZodType) => ({ $ref: `${COMPONENTS}${idOf(schema)}` })
 
 /** The contract's named schemas as JSON Schema, as a client sends (`input`) or receives them. */
-function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
-  const { schemas } = z.toJSONSchema(contractMetadata, {
+const namedSchemas = (io: 'input' | 'output') =>
+  z.toJSONSchema(contractMetadata, {
     io,
     metadata: contractMetadata,
     uri: (id) => `${COMPONENTS}${id}`,
@@ -70,28 +66,20 @@ function namedSchemas(io: 'input' | 'output'): Record<string, JsonObject> {
         delete jsonSchema.additionalProperties
       }
       // The SDK's Todo tolerates any integer id; this server hands out TodoIds only.
-      if (zodSchema === Todo.shape.id) {
-        jsonSchema.minimum = 1
-        jsonSchema.maximum = MAX_TODO_ID
-      }
+      if (zodSchema === Todo.shape.id)
+        Object.assign(jsonSchema, { minimum: 1, maximum: MAX_TODO_ID })
     },
-  })
-  return Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema]),
-  )
-}
+  }).schemas
 
 /** The components: request bodies as clients send them, everything else as they receive it. */
 function componentSchemas(): Record<string, JsonObject> {
   const [inputs, outputs] = [namedSchemas('input'), namedSchemas('output')]
-  const sent = new Set(
-    Object.values(endpoints).map(({ request }) => request && schemaRef(request).$ref),
-  )
+  const sent = new Set(Object.values(endpoints).map(({ request }) => request && idOf(request)))
   return Object.fromEntries(
-    Object.keys(outputs).map((id) => [
-      id,
-      (sent.has(COMPONENTS + id) ? inputs : outputs)[id] as JsonObject,
-    ]),
+    Object.keys(outputs).map((id) => {
+      const { $schema: _, $id: __, ...schema } = (sent.has(id) ? inputs : outputs)[id] ?? {}
+      return [id, schema]
+    }),
   )
 }
 
@@ -101,19 +89,16 @@ function jsonMedia(schema: z.core.$ZodType): JsonObject {
   return { schema: schemaRef(schema), ...(example === undefined ? {} : { example }) }
 }
 
-const ETAG = {
-  ETag: {
-    description: 'Strong entity tag of the body.',
-    schema: { type: 'string', examples: ['"1x9kf0a7b2c"'] },
-  },
-}
-
+const stringHeader = (description: string, example: string) => ({
+  description,
+  schema: { type: 'string', examples: [example] },
+})
+const ETAG = { ETag: stringHeader('Strong entity tag of the body.', '"1x9kf0a7b2c"') }
 const LINK = {
-  Link: {
-    description:
-      'With `limit`, while more todos follow: `<url>; rel="next"` (RFC 8288), the URL of the next page with the same query and a `cursor`. Absent on the last page.',
-    schema: { type: 'string', examples: ['</todos?limit=20&cursor=WyJhYmMiLDIwXQ>; rel="next"'] },
-  },
+  Link: stringHeader(
+    'With `limit`, while more todos follow: `<url>; rel="next"` (RFC 8288), the URL of the next page with the same query and a `cursor`. Absent on the last page.',
+    '</todos?limit=20&cursor=WyJhYmMiLDIwXQ>; rel="next"',
+  ),
 }
 
 /** What each error status means here, and the server's own problem for it, with example values. */
@@ -148,23 +133,16 @@ function errorResponse(status: number, maxBodyBytes: number): JsonObject {
   if (!example) throw new Error(`The document has no example of a ${status}`)
   const title = STATUS_TEXT[status]
   const { type = 'about:blank', status: _, ...rest } = example(maxBodyBytes)
-  return {
-    description: `${title}: ${meaning}`,
-    content: {
-      'application/problem+json': {
-        schema: { $ref: `${COMPONENTS}ProblemDetails` },
-        example: { type, title, status, ...rest },
-      },
-    },
-  }
+  const schema = { $ref: `${COMPONENTS}ProblemDetails` }
+  const problem = { schema, example: { type, title, status, ...rest } }
+  return { description: `${title}: ${meaning}`, content: { 'application/problem+json': problem } }
 }
 
 /** DELETE answers with the todo as it was (the contract leaves it open), a create with 201. */
-function successResponses(endpoint: Endpoint): JsonObject {
-  const content = { 'application/json': jsonMedia(endpoint.response ?? Todo) }
-  const { method } = endpoint
-  const location = { Location: { schema: { type: 'string', examples: ['/todos/1'] } } }
-  const success =
+function successResponses({ method, query, response, success }: Endpoint): JsonObject {
+  const content = { 'application/json': jsonMedia(response ?? Todo) }
+  const location = { Location: stringHeader('The new todo’s path.', '/todos/1') }
+  const answer =
     method === 'POST'
       ? {
           description: 'Created. `Location` is the new todo’s path.',
@@ -172,13 +150,13 @@ function successResponses(endpoint: Endpoint): JsonObject {
         }
       : method === 'DELETE'
         ? { description: 'Deleted; the body is the todo as it was.' }
-        : { description: STATUS_TEXT[200], headers: endpoint.query ? { ...ETAG, ...LINK } : ETAG }
+        : { description: STATUS_TEXT[200], headers: query ? { ...ETAG, ...LINK } : ETAG }
   const notModified = {
     description: '`If-None-Match` matched: the client’s copy is current.',
     headers: ETAG,
   }
   return {
-    [Math.max(...endpoint.success)]: { ...success, content },
+    [Math.max(...success)]: { ...answer, content },
     ...(method === 'GET' ? { 304: notModified } : {}),
   }
 }
@@ -192,7 +170,7 @@ function pathParameters(path: string): JsonObject[] {
 function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): JsonObject[] {
   const list = pathParameters(endpoint.path)
   if (endpoint.query !== undefined) {
-    const id = schemaRef(endpoint.query).$ref.slice(COMPONENTS.length)
+    const id = idOf(endpoint.query)
     const properties = schemas[id]?.properties as Record<string, JsonObject>
     for (const [name, { description, ...schema }] of Object.entries(properties)) {
       // Comma-separated (`order=completed,-id`); the server reads them repeated too.
@@ -208,10 +186,10 @@ function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): Js
 }
 
 function requestBody({ request, method }: Endpoint): JsonObject | undefined {
-  if (request === undefined) return undefined
-  const content: JsonObject = { 'application/json': jsonMedia(request) }
-  if (method === 'PATCH') content['application/merge-patch+json'] = jsonMedia(request)
-  return { required: true, content }
+  const types =
+    method === 'PATCH' ? ['application/json', 'application/merge-patch+json'] : ['application/json']
+  const content = request && Object.fromEntries(types.map((type) => [type, jsonMedia(request)]))
+  return content && { required: true, content }
 }
 
 /** HEAD of a GET operation: its headers and statuses, without a body, not even a problem. */
@@ -239,8 +217,8 @@ function optionsOperation(path: string, noun: string): JsonObject {
     parameters: pathParameters(path),
     responses: {
       204: {
-        description: 'No Content. `Allow` lists the methods of this path.',
-        headers: { Allow: { schema: { type: 'string', examples: [allow] } } },
+        description: 'No Content.',
+        headers: { Allow: stringHeader('The methods of this path.', allow) },
       },
     },
   }
@@ -268,9 +246,8 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       ...(body && { requestBody: body }),
       responses: { ...successResponses(endpoint), ...Object.fromEntries(errorRefs) },
     }
-    const item = paths[path] ?? {}
+    const item = { ...paths[path], [method.toLowerCase()]: operation }
     paths[path] = item
-    item[method.toLowerCase()] = operation
     if (method === 'GET') {
       // listTodos → Todos, getTodo → Todo.
       const noun = operationId.replace(/^(list|get)/, '')
@@ -278,7 +255,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       item.options = optionsOperation(path, noun)
     }
   }
-  delete schemas[schemaRef(TodoListQuery).$ref.slice(COMPONENTS.length)]
+  delete schemas[idOf(TodoListQuery)]
   const statuses = [...new Set(Object.values(endpoints).flatMap(({ errors }) => errors))]
   return {
     openapi: '3.1.1',

@@ -55,14 +55,6 @@ export interface FaultOptions {
 /** The longest `Prefer: delay=MS` honoured, within the server's idle timeout. */
 export const MAX_PREFERRED_DELAY_MS = 20_000
 
-const BROKEN_BODY = { id: 'not-a-number', content: 42 }
-
-const RANDOM_FAILURE: Fault = {
-  kind: 'status',
-  status: 503,
-  detail: 'The server failed this request on purpose (its failure rate is set); try again',
-}
-
 type Rule = { fault: Fault; matches: (method: string, path: string) => boolean } & Required<
   Pick<FaultRuleOptions, 'times' | 'rate'>
 >
@@ -156,7 +148,7 @@ function preferredFault(header: string): { delayMs: number; fault?: Fault } {
   if (asked.has('hang')) faults.push({ kind: 'hang' })
   if (asked.has('drop')) faults.push({ kind: 'drop' })
   if (body !== undefined && body !== 'invalid') invalid(`body can only be "invalid", got "${body}"`)
-  if (body !== undefined) faults.push({ kind: 'body', body: BROKEN_BODY })
+  if (body !== undefined) faults.push({ kind: 'body', body: { id: 'not-a-number', content: 42 } })
   if (faults.length > 1) invalid('ask for one of code, hang, drop and body=invalid at a time')
   return faults[0] === undefined ? { delayMs } : { delayMs, fault: faults[0] }
 }
@@ -166,13 +158,12 @@ function preferredFault(header: string): { delayMs: number; fault?: Fault } {
  * `Prefer` header, then the random failure rate; every answer waits `latencyMs` first.
  */
 export class FaultPlan {
-  readonly #options: Required<FaultOptions>
+  readonly #options: Required<Omit<FaultOptions, 'seed'>>
+  readonly #random: () => number
   #rules: Rule[] = []
-  #random: () => number
 
-  constructor(options: FaultOptions = {}) {
-    const { latencyMs = 0, failureRate = 0, seed = 1, prefer = true } = options
-    this.#options = { latencyMs, failureRate, seed, prefer }
+  constructor({ latencyMs = 0, failureRate = 0, seed = 1, prefer = true }: FaultOptions = {}) {
+    this.#options = { latencyMs, failureRate, prefer }
     this.#random = seededRandom(seed)
   }
 
@@ -184,12 +175,6 @@ export class FaultPlan {
     const problem = faultProblem(fault)
     if (problem !== undefined) throw new RangeError(`A ${fault.kind} fault's ${problem}`)
     this.#rules.push({ fault, matches: routeMatcher(route), times, rate })
-  }
-
-  /** Forgets every rule and starts the generator again from the seed. */
-  clear(): void {
-    this.#rules = []
-    this.#random = seededRandom(this.#options.seed)
   }
 
   /** What to do with a request to `path` (relative to the API's base). */
@@ -204,8 +189,9 @@ export class FaultPlan {
     const asked = honoursPrefer && prefer ? preferredFault(prefer) : { delayMs: 0 }
     const delayMs = latencyMs + asked.delayMs
     if (asked.fault !== undefined) return { delayMs, fault: asked.fault }
-    if (failureRate > 0 && this.#random() < failureRate) return { delayMs, fault: RANDOM_FAILURE }
-    return { delayMs }
+    if (!(failureRate > 0 && this.#random() < failureRate)) return { delayMs }
+    const detail = 'The server failed this request on purpose (its failure rate is set); try again'
+    return { delayMs, fault: { kind: 'status', status: 503, detail } }
   }
 }
 

@@ -10,14 +10,7 @@ import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import * as z from 'zod/mini'
 import { type FieldError, fieldErrors, PARSE_OPTIONS, PROBLEMS, refuse } from '../http/problem.ts'
 import { JSON_TYPE } from '../http/request.ts'
-import {
-  hashText,
-  type Keyset,
-  keysetKeys,
-  serialized,
-  sortKey,
-  type TodoStore,
-} from '../store/store.ts'
+import { hashText, type Keyset, serialized, sortKeys, type TodoStore } from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
 import { ifNoneMatchHits, notModified } from './todo-routes.ts'
 
@@ -65,7 +58,7 @@ const binding = (query: Selection) => hashText(JSON.stringify(BOUND.map((name) =
  * place in the order, never an offset, so writes elsewhere neither skip nor repeat a todo.
  */
 function encodeCursor(query: Selection, last: Todo): string {
-  const values = keysetKeys(query.order).map((key) => last[sortKey(key).field])
+  const values = sortKeys(query.order).map(({ field }) => last[field])
   const bytes = new TextEncoder().encode(JSON.stringify([binding(query), ...values]))
   return encodeBase64Url(bytes.buffer).replace(/=+$/, '')
 }
@@ -78,7 +71,7 @@ function decodeCursor(query: Selection, cursor: string): Keyset {
       values = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(decodeBase64Url(cursor)))
     }
   } catch {}
-  const keys = keysetKeys(query.order)
+  const keys = sortKeys(query.order)
   const invalid = (
     detail = 'The cursor is not one this server wrote; send the cursor of a Link header unchanged, or start again without cursor',
   ) => invalidQuery([{ pointer: '/cursor', detail }])
@@ -88,8 +81,7 @@ function decodeCursor(query: Selection, cursor: string): Keyset {
       'The cursor belongs to a list with other filters, q or order; send it with the query it came from, or start again without cursor',
     )
   }
-  const entries = keys.map((key, index) => {
-    const { field } = sortKey(key)
+  const entries = keys.map(({ field }, index) => {
     const value = z.safeParse(Todo.shape[field], values[index + 1])
     return value.success ? [field, value.data] : invalid()
   })

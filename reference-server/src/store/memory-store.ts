@@ -1,16 +1,10 @@
-import {
-  type OrderKey,
-  TODO_FIELDS,
-  type Todo,
-  type TodoField,
-  type TodoListQuery,
-} from '@todokit/sdk/contract'
+import { TODO_FIELDS, type Todo, type TodoField, type TodoListQuery } from '@todokit/sdk/contract'
 import {
   checkpoints,
   type Keyset,
-  keysetKeys,
   type ListPage,
-  sortKey,
+  type SortKey,
+  sortKeys,
   type TodoStore,
   type TodoTable,
 } from './store.ts'
@@ -41,9 +35,8 @@ function compareField(a: Keyset, b: Keyset, field: TodoField): number {
   return x === y ? 0 : x < y ? -1 : 1
 }
 
-function comparator(order: readonly OrderKey[]): Compare {
-  const steps = order.map((key): Compare => {
-    const { field, descending } = sortKey(key)
+function comparator(keys: readonly SortKey[]): Compare {
+  const steps = keys.map(({ field, descending }): Compare => {
     return descending ? (a, b) => compareField(b, a, field) : (a, b) => compareField(a, b, field)
   })
   return (a, b) => {
@@ -175,9 +168,8 @@ export class MemoryStore implements TodoStore {
   }
 
   list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
-    const keys = keysetKeys(query.order)
-    const compare = comparator(keys)
-    const cacheKey = keys.join(',')
+    const compare = comparator(sortKeys(query.order))
+    const cacheKey = String(query.order)
     let sorted = this.#sorted.get(cacheKey)
     if (sorted === undefined) {
       if (this.#sorted.size >= MAX_CACHED_ORDERS) this.#sorted.clear()

@@ -2,9 +2,8 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { TODO_FIELDS, type Todo, type TodoListQuery } from '@todokit/sdk/contract'
 import {
   checkpoints,
-  keysetKeys,
   type ListPage,
-  sortKey,
+  sortKeys,
   type TodoStore,
   TodoStoreError,
   type TodoTable,
@@ -47,9 +46,8 @@ const ROWS_PER_READ = 256
 /** `q` matches as `String.prototype.toLowerCase` says (SQLite's own `lower()` knows only ASCII). */
 const CONTAINS = 'todokit_contains'
 
-type Pending = { change: (table: TodoTable) => unknown; settle: (outcome: Outcome) => void }
 type Outcome = { value: unknown } | { error: unknown }
-
+type Pending = { change: (table: TodoTable) => unknown; settle: (outcome: Outcome) => void }
 const COLUMNS = TODO_FIELDS.join(', ')
 
 const toColumn = (value: string | number | boolean): SQLInputValue =>
@@ -82,7 +80,7 @@ function listStatement(
     where.push(`${CONTAINS}(content, :q)`)
     parameters.q = query.q.toLowerCase()
   }
-  const keys = keysetKeys(query.order).map(sortKey)
+  const keys = sortKeys(query.order)
   const { after, limit } = page
   if (after !== undefined) {
     const past = keys.map(({ field, descending }, index) => {
@@ -112,7 +110,6 @@ function listStatement(
  * @example const app = createApp({ store: await SqliteStore.open('todos.db') })
  */
 export class SqliteStore implements TodoStore {
-  readonly #path: string
   readonly #database: DatabaseSync
   readonly #openReader: () => DatabaseSync
   readonly #readers: DatabaseSync[] = []
@@ -123,8 +120,7 @@ export class SqliteStore implements TodoStore {
   #revision = 0
   #closed = false
 
-  private constructor(path: string, open: (readOnly: boolean) => DatabaseSync) {
-    this.#path = path
+  private constructor(open: (readOnly: boolean) => DatabaseSync) {
     this.#database = open(false)
     this.#openReader = () => open(true)
     this.#database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;')
@@ -133,7 +129,7 @@ export class SqliteStore implements TodoStore {
     this.#statements = {
       get: prepare(`SELECT ${COLUMNS} FROM todos WHERE id = ?`),
       set: prepare(
-        `INSERT INTO todos (${COLUMNS}) VALUES (${TODO_FIELDS.map(() => '?').join(', ')}) ON CONFLICT (id) DO UPDATE SET ${TODO_FIELDS.map((field) => `${field} = excluded.${field}`).join(', ')}`,
+        'INSERT INTO todos (id, content, completed) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET content = excluded.content, completed = excluded.completed',
       ),
       remove: prepare('DELETE FROM todos WHERE id = ?'),
       count: prepare(
@@ -143,10 +139,6 @@ export class SqliteStore implements TodoStore {
     }
     const { set, remove, count } = this.#statements
     const counts = () => count.get() as { size: number; nextId: number }
-    const store = (todo: Todo) => {
-      set.run(...TODO_FIELDS.map((field) => toColumn(todo[field])))
-      return todo
-    }
     this.#table = {
       get: (id) => this.get(id),
       get size() {
@@ -155,7 +147,10 @@ export class SqliteStore implements TodoStore {
       get nextId() {
         return counts().nextId
       },
-      put: store,
+      put: (todo) => {
+        set.run(todo.id, todo.content, Number(todo.completed))
+        return todo
+      },
       remove: (id) => void remove.run(id),
     }
   }
@@ -178,7 +173,7 @@ export class SqliteStore implements TodoStore {
       return database
     }
     try {
-      const store = new SqliteStore(path, open)
+      const store = new SqliteStore(open)
       store.#statements.get.get(0)
       return store
     } catch (error) {
@@ -213,7 +208,6 @@ export class SqliteStore implements TodoStore {
       const rows = reader ? reader.prepare(sql).iterate(parameters) : this.#readInPages(query, page)
       for (const row of rows) {
         yield toTodo(row)
-        // Awaiting only a real turn: an await of undefined still costs every row a microtask.
         const turn = checkpoint()
         if (turn) await turn
       }
@@ -239,7 +233,7 @@ export class SqliteStore implements TodoStore {
   }
 
   write<T>(change: (table: TodoTable) => T): Promise<T> {
-    if (this.#closed) return Promise.reject(new Error(`The store of ${this.#path} is closed`))
+    if (this.#closed) return Promise.reject(new Error('The store is closed'))
     return new Promise((resolve, reject) => {
       const settle = (outcome: Outcome) =>
         'error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)

@@ -30,18 +30,18 @@ export interface TodoStore {
   close(): Promise<void>
 }
 
-/** Where a page starts, `after` the sort-key values ({@link keysetKeys}) of a todo. */
+/** Where a page starts, `after` the values of a todo's {@link sortKeys}. */
 export type Keyset = { id: number; content?: string; completed?: boolean }
 export type ListPage = { after?: Keyset | undefined; limit?: number | undefined }
+export type SortKey = { field: TodoField; descending: boolean }
 
 /** The sort keys that order a list completely: the query's `order`, then id unless named. */
-export function keysetKeys(order: readonly OrderKey[] = []): OrderKey[] {
-  return order.some((key) => key.endsWith('id')) ? [...order] : [...order, 'id']
-}
-
-export function sortKey(key: OrderKey): { field: TodoField; descending: boolean } {
-  const descending = key.startsWith('-')
-  return { field: (descending ? key.slice(1) : key) as TodoField, descending }
+export function sortKeys(order: readonly OrderKey[] = []): SortKey[] {
+  const keys = order.some((key) => key.endsWith('id')) ? order : [...order, 'id' as const]
+  return keys.map((key) => ({
+    field: key.replace('-', '') as TodoField,
+    descending: key[0] === '-',
+  }))
 }
 
 /** The todos as a {@link TodoStore.write} change sees them. */

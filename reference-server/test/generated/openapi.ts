@@ -457,6 +457,7 @@ export interface operations {
       /** @description Created. `Location` is the new todo’s path. */
       201: {
         headers: {
+          /** @description The new todo’s path. */
           Location?: string
           /** @description Strong entity tag of the body. */
           ETag?: string
@@ -490,9 +491,10 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description No Content. `Allow` lists the methods of this path. */
+      /** @description No Content. */
       204: {
         headers: {
+          /** @description The methods of this path. */
           Allow?: string
           [name: string]: unknown
         }
@@ -713,9 +715,10 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description No Content. `Allow` lists the methods of this path. */
+      /** @description No Content. */
       204: {
         headers: {
+          /** @description The methods of this path. */
           Allow?: string
           [name: string]: unknown
         }
