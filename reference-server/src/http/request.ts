@@ -1,4 +1,4 @@
-import { MAX_TODO_ID, RECORD_PATH } from '@todokit/sdk/contract'
+import { MAX_TODO_ID, RECORD_PATH, todoIdFromText } from '@todokit/sdk/contract'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -78,13 +78,13 @@ export function parseBody<Schema extends z.ZodMiniType>(
 }
 
 /**
- * The todo id in the path in the one spelling `TodoIdText` decodes, or a 400; so is a query, as
- * the server ignores nothing it is sent. Every request to a todo pays for it: no zod codec.
+ * The todo id in the path as `TodoIdText` decodes it, or a 400; so is a query, as the server
+ * ignores nothing it is sent.
  */
 export function recordId(c: Context): number {
   const segment = c.req.param('id') ?? ''
-  const id = Number(segment)
-  if (String(id) !== segment || !Number.isSafeInteger(id) || id < 1) {
+  const id = todoIdFromText(segment)
+  if (id === undefined) {
     const detail = `Expected a positive integer up to ${MAX_TODO_ID}, got "${segment}"`
     refuse({
       status: 400,

@@ -1,6 +1,14 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { TODO_PATCHABLE_FIELDS, TodoCreate, TodoIdText, TodoPatch, TodoReplace } from './inputs.ts'
+import {
+  TODO_PATCHABLE_FIELDS,
+  TodoCreate,
+  TodoIdText,
+  TodoPatch,
+  TodoReplace,
+  todoIdFromText,
+} from './inputs.ts'
 import { MAX_CONTENT_LENGTH } from './limits.ts'
 import { OrderKey, TodoListQuery } from './list-query.ts'
 import { COLLECTION_PATH, RECORD_PATH, todoPath } from './operations.ts'
@@ -117,6 +125,20 @@ describe('TodoIdText', () => {
   it.each(['0', '07', '+7', '-7', '1.0', '1e0', ' 7', '9007199254740992'])('refuses %j', (text) => {
     expect(z.safeDecode(TodoIdText, text).success).toBe(false)
     expect(z.safeDecode(TodoListQuery, { id: text }).success).toBe(false)
+  })
+  it('todoIdFromText reads every text exactly as the codec decodes it', () => {
+    const nearIds = fc.oneof(
+      fc.bigInt({ min: -1n, max: 2n ** 54n }).map(String),
+      fc.constantFrom('9007199254740991', '9007199254740992', '0x1', '1_0', '٣'),
+      fc.string({ unit: fc.constantFrom('0', '1', '9', '.', 'e', '+', '-', ' ') }),
+    )
+    fc.assert(
+      fc.property(fc.oneof(nearIds, fc.string()), (text) => {
+        const decoded = z.safeDecode(TodoIdText, text)
+        expect(todoIdFromText(text)).toBe(decoded.success ? decoded.data : undefined)
+      }),
+      { numRuns: 2_000 },
+    )
   })
 })
 

@@ -1,9 +1,11 @@
 import * as z from 'zod/mini'
 
 /** A positive integer as decimal text: no sign, leading zero, fraction or exponent. */
+export const POSITIVE_INTEGER_TEXT = /^[1-9][0-9]{0,15}$/
+
 const positiveIntegerText = z
   .string()
-  .check(z.regex(/^[1-9][0-9]{0,15}$/, 'Expected a positive integer'))
+  .check(z.regex(POSITIVE_INTEGER_TEXT, 'Expected a positive integer'))
 
 /**
  * A codec between the decimal text of a path segment or query value and a positive integer that

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { decimalCodec } from './decimal-codec.ts'
+import { decimalCodec, POSITIVE_INTEGER_TEXT } from './decimal-codec.ts'
 import { fieldNames } from './fields.ts'
 import { MAX_CLIENT_ID, MAX_CONTENT_LENGTH, MAX_TODO_ID } from './limits.ts'
 import { TODO_CREATE_DEFAULTS } from './todo.ts'
@@ -23,6 +23,19 @@ export const TodoId = z.int().check(z.minimum(1), z.maximum(MAX_TODO_ID))
  * z.safeDecode(TodoIdText, '9007199254740993').success // → false: above MAX_TODO_ID
  */
 export const TodoIdText = decimalCodec(TodoId)
+
+/**
+ * What {@link TodoIdText} decodes `text` to, or `undefined` where it refuses it, without a zod
+ * parse: for a server that reads an id from the path of every request.
+ *
+ * @example
+ * todoIdFromText('7') // → 7
+ * todoIdFromText('07') // → undefined
+ */
+export function todoIdFromText(text: string): number | undefined {
+  const id = POSITIVE_INTEGER_TEXT.test(text) ? Number(text) : Number.NaN
+  return id <= MAX_TODO_ID ? id : undefined
+}
 
 /**
  * An id a client proposes on create: a {@link TodoId} up to {@link MAX_CLIENT_ID}.
