@@ -1,6 +1,6 @@
 import { LEVELS, levelLabel } from '../src/levels.ts'
-import { cell, markdownTable } from '../src/markdown-table.ts'
 import { rules } from '../src/rules/index.ts'
+import { cell, markdownTable } from './markdown-table.ts'
 
 /** The rule table as Markdown: every rule with its level, where the contract says so, and whether a read-only run can judge it. */
 export function renderRuleTable(): string {

@@ -53,8 +53,13 @@ describe('options', () => {
     }
   })
 
-  it('defaults to a 5 s timeout and refuses non-positive ones', () => {
-    expect(resolveOptions(BASE).timeout).toBe(5_000)
+  it('defaults to a 5 s timeout, 8 creates at once and 800 requests, and refuses non-positive ones', () => {
+    expect(resolveOptions(BASE)).toMatchObject({
+      timeout: 5_000,
+      concurrency: 8,
+      budget: { requests: 800 },
+    })
+    expect(() => resolveOptions({ ...BASE, concurrency: 0 })).toThrow(/concurrency/)
     expect(() => resolveOptions({ ...BASE, timeout: 0 })).toThrow(/timeout/)
   })
 })

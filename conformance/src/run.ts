@@ -1,3 +1,4 @@
+import packageJson from '../package.json' with { type: 'json' }
 import { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
@@ -10,7 +11,6 @@ import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
 import { isObject, type Rule, shown } from './rules/rule.ts'
 import { LAST_SCENARIOS, READS_ONLY, SCENARIOS } from './scenarios.ts'
-import { TOOL_NAME, TOOL_VERSION } from './version.ts'
 
 /** Whether a rule id matches any of the globs, where `*` matches any run of characters. */
 const matchesAny = (id: string, globs: readonly string[]) =>
@@ -210,8 +210,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const { policy } = model
   const { residue, ...cleanupState } = cleanup
   const report = {
-    tool: TOOL_NAME,
-    version: TOOL_VERSION,
+    tool: packageJson.name,
+    version: packageJson.version,
     baseUrl: resolved.baseUrl,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),

@@ -1,5 +1,5 @@
+import { cell, markdownTable } from '../scripts/markdown-table.ts'
 import { type FetchLike, runConformance } from '../src/index.ts'
-import { cell, markdownTable } from '../src/markdown-table.ts'
 import {
   bodyOf,
   eachTodo,

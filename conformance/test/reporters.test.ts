@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { shouldUseColor } from '../src/cli/main.ts'
 import {
   type ConformanceReport,
   LEVELS,
@@ -8,7 +9,6 @@ import {
   renderReport,
   runConformance,
 } from '../src/index.ts'
-import { shouldUseColor } from '../src/reporters/color.ts'
 import { mutants } from './mutants.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 

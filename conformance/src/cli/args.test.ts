@@ -59,6 +59,7 @@ describe('parseCliArgs', () => {
       command: 'run',
       options: { ...defaults, seed: expect.any(Number), fetch, reporter: 'pretty' },
     })
+    expect(defaults).toMatchObject({ timeout: 5_000, concurrency: 8, budget: { requests: 800 } })
   })
 
   it('names every flag it accepts in the help, -h included', () => {

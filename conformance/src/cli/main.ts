@@ -1,15 +1,16 @@
+import { constants } from 'node:fs'
+import { access, appendFile, stat, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { isErrorType } from '@todokit/sdk/internal'
-import { InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
+import packageJson from '../../package.json' with { type: 'json' }
+import { ConformanceError, InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
 import { LEVELS, levelLabel } from '../levels.ts'
-import { shouldUseColor } from '../reporters/color.ts'
 import { renderReport } from '../reporters/index.ts'
 import { renderMarkdown } from '../reporters/markdown.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
 import { rules } from '../rules/index.ts'
 import { runConformance } from '../run.ts'
-import { TOOL_VERSION } from '../version.ts'
 import { parseCliArgs, USAGE } from './args.ts'
-import { checkOutputFile, OutputFileError, writeReport } from './output-file.ts'
 
 /** Exit codes of `todokit-conformance`. */
 export const EXIT = { conforms: 0, failed: 1, usage: 2, interrupted: 130 } as const
@@ -23,6 +24,59 @@ export interface CliIo {
   signal?: AbortSignal
 }
 
+/** The `--output` file cannot be written: the CLI says so and exits 2, without a stack. */
+class OutputFileError extends ConformanceError {
+  static override readonly type = 'conformance.OutputFileError'
+}
+
+const errno = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error)
+
+/** Checked before the run, so a typo in the directory does not cost a whole run. */
+async function checkOutputFile(path: string): Promise<void> {
+  const directory = dirname(resolve(path))
+  await access(directory, constants.W_OK).catch((error: unknown) => {
+    throw new OutputFileError(
+      errno(error) === 'ENOENT'
+        ? `--output ${path}: the directory ${directory} does not exist`
+        : `--output ${path}: cannot write in ${directory} (${errno(error)})`,
+    )
+  })
+  if ((await stat(path).catch(() => undefined))?.isDirectory())
+    throw new OutputFileError(`--output ${path} is a directory; give a file name`)
+}
+
+async function writeReport(path: string, text: string, append = false): Promise<void> {
+  await (append ? appendFile : writeFile)(path, text).catch((error: unknown) => {
+    throw new OutputFileError(
+      `could not ${append ? 'append' : 'write'} the report to ${path} (${errno(error)})`,
+    )
+  })
+}
+
+/**
+ * Colours only on a terminal, never with `NO_COLOR` (https://no-color.org) or `TERM=dumb`;
+ * `FORCE_COLOR` (not `0`) turns them on anyway.
+ */
+export function shouldUseColor(stream: { isTTY?: boolean }, env: CliIo['env']): boolean {
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
+  return stream.isTTY === true && env.TERM !== 'dumb'
+}
+
+/** The rules as plain text, grouped by level (what `--list` prints). */
+function renderCatalogue(): string {
+  const width = Math.max(...rules.map((rule) => rule.id.length))
+  return LEVELS.flatMap((level) => {
+    const group = rules.filter((rule) => rule.level === level)
+    if (group.length === 0) return []
+    return [
+      `${levelLabel(level)} (${group.length})`,
+      ...group.map((rule) => `  ${rule.id.padEnd(width)}  ${rule.title}  [${rule.section}]`),
+      '',
+    ]
+  }).join('\n')
+}
+
 /**
  * Runs `todokit-conformance` with `args` and returns the exit code; never calls `process.exit`.
  *
@@ -33,7 +87,11 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   try {
     const cli = parseCliArgs(args)
     if (cli.command !== 'run') {
-      const text = { help: `${USAGE}\n`, version: `${TOOL_VERSION}\n`, list: renderCatalogue() }
+      const text = {
+        help: `${USAGE}\n`,
+        version: `${packageJson.version}\n`,
+        list: renderCatalogue(),
+      }
       io.stdout.write(text[cli.command])
       return EXIT.conforms
     }
@@ -49,7 +107,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       onResult: prettyOnStdout
         ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)
         : undefined,
-      // One line as each part begins, on stderr: a long run shows it is alive, and stdout keeps the report.
+      // On stderr, so that a long run shows it is alive and stdout keeps the report.
       onProgress: reporter === 'pretty' ? (part) => io.stderr.write(`… ${part}\n`) : undefined,
     })
     if (output !== undefined) {
@@ -83,18 +141,4 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (io.signal?.aborted) return EXIT.interrupted
     throw error
   }
-}
-
-/** The rules as plain text, grouped by level (what `--list` prints). */
-function renderCatalogue(): string {
-  const width = Math.max(...rules.map((rule) => rule.id.length))
-  return LEVELS.flatMap((level) => {
-    const group = rules.filter((rule) => rule.level === level)
-    if (group.length === 0) return []
-    return [
-      `${levelLabel(level)} (${group.length})`,
-      ...group.map((rule) => `  ${rule.id.padEnd(width)}  ${rule.title}  [${rule.section}]`),
-      '',
-    ]
-  }).join('\n')
 }

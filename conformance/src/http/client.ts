@@ -1,4 +1,5 @@
 import { statusTextFor } from '@todokit/sdk/contract'
+import type { ResolvedOptions } from '../options.ts'
 import {
   NetworkError,
   RequestTimeoutError,
@@ -21,36 +22,25 @@ export interface HttpResponse {
   exchange: Exchange
 }
 
-/** What to send besides the method and path. */
+/** What to send besides the method and path; `rawBody` is for malformed JSON on purpose. */
 export interface RequestOptions {
-  /** A value sent as a JSON body with `content-type: application/json`. */
   json?: unknown
-  /** A raw body sent with `content-type: application/json` (for malformed JSON on purpose). */
   rawBody?: string
-  /** Query parameters, appended in order. */
   query?: Record<string, string>
 }
 
-/** Settings shared by every request of a run. */
-export interface HttpConfig {
-  /** Base URL without a trailing slash. */
-  baseUrl: string
-  fetch: FetchLike
-  headers: Readonly<Record<string, string>>
-  /** Per-request timeout in milliseconds. */
-  timeout: number
-  signal?: AbortSignal
-  /** Send only GET, HEAD and OPTIONS: any other method throws before it leaves. */
-  readOnly?: boolean
-}
+/** Settings shared by every request of a run; a read-only client throws before a write leaves. */
+export type HttpConfig = Pick<ResolvedOptions, 'baseUrl' | 'fetch' | 'headers' | 'timeout'> &
+  Partial<Pick<ResolvedOptions, 'signal' | 'readOnly'>>
 
 /** Sends requests; a request that gets no answer throws an error that carries its `exchange`. */
-export interface HttpClient {
-  request(method: string, path: string, options?: RequestOptions): Promise<HttpResponse>
-  readonly config: HttpConfig
-}
+export type HttpClient = ReturnType<typeof createHttpClient>
 
 const READ_METHODS = ['GET', 'HEAD', 'OPTIONS']
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+const MAX_REDIRECTS = 5
+/** Header names whose values reports must not show (they end up in CI logs). */
+const SECRET_HEADER = /authorization|cookie|token|secret|api-?key|password/i
 
 /**
  * Largest response body the kit reads, in bytes: far above any real list, small enough that an
@@ -58,33 +48,28 @@ const READ_METHODS = ['GET', 'HEAD', 'OPTIONS']
  */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 
-/** Reads a body as text, cancelling the stream past {@link MAX_RESPONSE_BYTES}. */
 async function readCapped(response: Response, what: string): Promise<string> {
+  const tooLarge = (verb: string) =>
+    new ResponseTooLargeError(
+      `${what} ${verb} a body over the kit's cap of ${MAX_RESPONSE_BYTES} bytes`,
+    )
   if (!response.body) return ''
   if (Number(response.headers.get('content-length')) > MAX_RESPONSE_BYTES) {
     await response.body.cancel().catch(() => {})
-    throw new ResponseTooLargeError(
-      `${what} announced a body over the kit's cap of ${MAX_RESPONSE_BYTES} bytes`,
-    )
+    throw tooLarge('announced')
   }
   const decoder = new TextDecoder()
   let text = ''
   let size = 0
   for await (const chunk of response.body) {
     size += chunk.byteLength
-    if (size > MAX_RESPONSE_BYTES)
-      throw new ResponseTooLargeError(
-        `${what} sent a body over the kit's cap of ${MAX_RESPONSE_BYTES} bytes`,
-      )
+    if (size > MAX_RESPONSE_BYTES) throw tooLarge('sent')
     text += decoder.decode(chunk, { stream: true })
   }
   return text + decoder.decode()
 }
 
-/**
- * Runs `work` until `signal` aborts: an in-process app may ignore the signal, and racing keeps
- * the kit from waiting on it.
- */
+/** Runs `work` until `signal` aborts: an in-process app may ignore the signal. */
 function until<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
   const aborted = new Promise<never>((_, reject) => {
     signal.addEventListener('abort', () => reject(signal.reason), { once: true })
@@ -94,13 +79,7 @@ function until<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
   return Promise.race([attempt, aborted])
 }
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
-const MAX_REDIRECTS = 5
-
-/**
- * Builds the URL of `path` (and its query) below the base URL; an absolute URL, such as a `Link`
- * header's, is taken as it is.
- */
+/** The URL of `path` (and its query) below the base URL; an absolute URL is taken as it is. */
 export function urlFor(baseUrl: string, path: string, query?: Record<string, string>): string {
   const search = query ? `?${new URLSearchParams(query)}` : ''
   return `${URL.canParse(path) ? '' : baseUrl}${path}${search}`
@@ -114,26 +93,17 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Header names whose values reports must not show (they end up in CI logs). */
-const SECRET_HEADER = /authorization|cookie|token|secret|api-?key|password/i
-
-async function sendOnce(
-  config: HttpConfig,
-  method: string,
-  url: string,
-  body: string | undefined,
-): Promise<HttpResponse> {
+async function send(config: HttpConfig, method: string, url: string, body?: string) {
   const headers: Record<string, string> = { accept: 'application/json', ...config.headers }
   if (body !== undefined) headers['content-type'] = 'application/json'
+  const shown = Object.entries(headers).map(([name, value]) => [
+    name,
+    SECRET_HEADER.test(name) ? '<redacted>' : value,
+  ])
   const exchange: Exchange = {
     method,
     url,
-    requestHeaders: Object.fromEntries(
-      Object.entries(headers).map(([name, value]) => [
-        name,
-        SECRET_HEADER.test(name) ? '<redacted>' : value,
-      ]),
-    ),
+    requestHeaders: Object.fromEntries(shown),
     durationMs: 0,
   }
   if (body !== undefined) exchange.requestBody = body
@@ -143,7 +113,7 @@ async function sendOnce(
   // process that never answers would end a script's run instead of timing out.
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), config.timeout)
-  const signal = config.signal ? AbortSignal.any([timeout.signal, config.signal]) : timeout.signal
+  const signal = AbortSignal.any(config.signal ? [timeout.signal, config.signal] : [timeout.signal])
   try {
     const raw = await until(signal, async () => {
       try {
@@ -157,12 +127,16 @@ async function sendOnce(
       }
     })
     const text = await until(signal, () => readCapped(raw, what))
-    exchange.status = raw.status
-    exchange.statusText = statusTextFor(raw.status, raw.statusText)
-    exchange.responseHeaders = Object.fromEntries(raw.headers)
-    exchange.responseBody = excerpt(text)
-    const { status, statusText } = exchange
-    return { status, statusText, headers: raw.headers, text, json: parseJson(text), exchange }
+    const statusText = statusTextFor(raw.status, raw.statusText)
+    const responseHeaders = Object.fromEntries(raw.headers)
+    Object.assign(exchange, {
+      status: raw.status,
+      statusText,
+      responseHeaders,
+      responseBody: excerpt(text),
+    })
+    const json = parseJson(text)
+    return { status: raw.status, statusText, headers: raw.headers, text, json, exchange }
   } catch (caught) {
     const error = !signal.aborted
       ? caught
@@ -181,10 +155,14 @@ async function sendOnce(
  * Creates the raw HTTP client the operations use: no retries, redirects followed only within
  * the same origin, each request bounded by the timeout and the run's signal.
  */
-export function createHttpClient(config: HttpConfig): HttpClient {
+export function createHttpClient(config: HttpConfig) {
   return {
     config,
-    async request(method, path, options = {}) {
+    async request(
+      method: string,
+      path: string,
+      options: RequestOptions = {},
+    ): Promise<HttpResponse> {
       if (config.readOnly && !READ_METHODS.includes(method))
         throw new WriteInReadOnlyRunError(
           `A read-only run tried to send ${method} ${path}: only ${READ_METHODS.join(', ')} may be sent`,
@@ -193,7 +171,7 @@ export function createHttpClient(config: HttpConfig): HttpClient {
         options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
       let url = urlFor(config.baseUrl, path, options.query)
       for (let hop = 0; ; hop++) {
-        const response = await sendOnce(config, method, url, body)
+        const response = await send(config, method, url, body)
         const location = response.headers.get('location')
         if (!REDIRECT_STATUSES.has(response.status) || location === null || hop === MAX_REDIRECTS)
           return response

@@ -27,3 +27,20 @@ export function excerpt(text: string, limit = BODY_EXCERPT_LENGTH): string {
     ? text
     : `${text.slice(0, limit)}… (${text.length - limit} more characters)`
 }
+
+const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
+
+/**
+ * The curl command that replays an exchange.
+ *
+ * @example
+ * curlCommand({ method: 'GET', url: 'http://localhost:3000/todos', requestHeaders: {}, durationMs: 1 })
+ * // → "curl -i -X GET 'http://localhost:3000/todos'"
+ */
+export function curlCommand({ method, url, requestHeaders, requestBody }: Exchange): string {
+  const headers = Object.entries(requestHeaders).map(
+    ([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`,
+  )
+  const body = requestBody === undefined ? [] : [`--data-raw ${shellQuote(requestBody)}`]
+  return ['curl -i', `-X ${method}`, shellQuote(url), ...headers, ...body].join(' ')
+}

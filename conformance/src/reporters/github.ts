@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { curlCommand } from '../http/curl.ts'
+import { curlCommand } from '../http/exchange.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
 import { renderPretty } from './pretty.ts'
 import { details, safe, view } from './view.ts'

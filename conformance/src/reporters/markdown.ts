@@ -1,24 +1,22 @@
-import { curlCommand } from '../http/curl.ts'
+import { curlCommand } from '../http/exchange.ts'
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { details, safe, view } from './view.ts'
+import { details, ENTITIES, safe, view } from './view.ts'
 
 /**
  * Text from the server as inline Markdown that stays text: HTML's `&`, `<` and `>` become
  * entities and every other character Markdown acts on is backslash-escaped, so a response can
  * neither open a tag, a link or an image, nor break a table or start a line of its own.
  */
-export function markdownText(text: string): string {
+function markdownText(text: string): string {
   return safe(text)
     .replace(/\r\n|\r|\n/g, ' ')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
+    .replace(/[&<>]/g, (char) => ENTITIES[char]!)
     .replace(/[\\`*_{}[\]()#+\-.!|~:@"']/g, (char) => `\\${char}`)
 }
 
 /** A fenced code block that no run of backticks in `text` can close early. */
-export function codeBlock(text: string, language = ''): string {
+function codeBlock(text: string, language = ''): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(Math.max(3, longest + 1))
   return `${fence}${language}\n${safe(text)}\n${fence}`
@@ -34,10 +32,10 @@ function failureSection(result: CheckResult): string[] {
     markdownText(result.message ?? 'failed'),
     '',
   ]
-  if (details(result).length) lines.push(codeBlock(details(result).join('\n')), '')
-  const exchanges = result.exchanges ?? []
-  if (exchanges.length)
-    lines.push('Replay:', '', codeBlock(exchanges.map(curlCommand).join('\n'), 'sh'), '')
+  const shown = details(result)
+  if (shown.length) lines.push(codeBlock(shown.join('\n')), '')
+  const replay = (result.exchanges ?? []).map(curlCommand)
+  if (replay.length) lines.push('Replay:', '', codeBlock(replay.join('\n'), 'sh'), '')
   return lines
 }
 

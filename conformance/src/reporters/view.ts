@@ -24,15 +24,21 @@ export const safe = (text: string): string => text.replace(UNSAFE, escaped)
  */
 export const safeLine = (text: string): string => safe(text).replaceAll('\n', '\\n')
 
-/** A failure's expected and actual values, as the plain-text reporters show them. */
-export function details(result: CheckResult): string[] {
-  const lines = result.expected === undefined ? [] : [`expected: ${result.expected}`]
-  if (result.actual !== undefined) lines.push(`actual:   ${result.actual}`)
-  return lines
+/** Markup characters as HTML and XML entities. */
+export const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
 }
 
-/** A residue record as one line of plain text; each reporter escapes it for where it lands. */
-export const residueLine = (residue: Residue): string =>
+/** A failure's expected and actual values, as the plain-text reporters show them. */
+export const details = ({ expected, actual }: CheckResult): string[] => [
+  ...(expected === undefined ? [] : [`expected: ${expected}`]),
+  ...(actual === undefined ? [] : [`actual:   ${actual}`]),
+]
+
+const residueLine = (residue: Residue): string =>
   `${residue.possible ? 'possible residue' : 'left behind'}: id ${residue.id}${residue.content === undefined ? '' : ` ${JSON.stringify(residue.content).slice(0, 80)}`}: ${residue.reason}`
 
 /** One line on what the exploration did. */
@@ -49,46 +55,39 @@ export interface Note {
   tone: 'dim' | 'red' | 'yellow'
 }
 
+/** What cleanup could not do, as sentences; none when it removed everything and verified it. */
+export function cleanupNotes({ cleanup, residue, marker }: ConformanceReport): Note[] {
+  const unverified = `Cleanup unverified: ${cleanup.unverifiedBecause ?? 'it could not check'}; records whose content starts with ${marker} may remain.`
+  return [
+    ...(cleanup.verified ? [] : [unverified]),
+    ...residue.map((left) => `  ${residueLine(left)}`),
+  ].map((text) => ({ text, tone: 'yellow' }))
+}
+
 /** What the run saw of the server, how it ended, what cleanup left, and hints, as sentences. */
 function notes(report: ConformanceReport): Note[] {
   const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = report.observed
-  const { readOnly, cleanup, residue, marker, unreachable } = report
   const ids = {
     unknown: 'whether the server assigns ids is not known',
     assigns: 'the server assigns ids',
     refuses: 'the server refuses creates without an id',
   }[idAssignment]
-  const dim = (text: string): Note => ({ text, tone: 'dim' })
-  const yellow = (text: string): Note => ({ text, tone: 'yellow' })
-  const notes = [
-    dim(
-      `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`,
-    ),
-    dim(explorationSummary(report)),
-  ]
-  if (unreachable)
-    notes.push({ text: `Server unreachable: ${unreachable}. The run ended there.`, tone: 'red' })
-  if (readOnly)
-    notes.push(
-      dim(
-        'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.',
-      ),
-    )
-  else if (!cleanup.verified)
-    notes.push(
-      yellow(
-        `Cleanup unverified: ${cleanup.unverifiedBecause ?? 'it could not check'}; records whose content starts with ${marker} may remain.`,
-      ),
-    )
-  else if (residue.length === 0)
-    notes.push(
-      dim(
-        'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.',
-      ),
-    )
-  for (const left of residue) notes.push(yellow(`  ${residueLine(left)}`))
-  for (const hint of report.hints) notes.push(yellow(`Hint: ${hint}`))
-  return notes
+  const notes: Note[] = [
+    `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`,
+    explorationSummary(report),
+  ].map((text) => ({ text, tone: 'dim' }))
+  if (report.unreachable)
+    notes.push({
+      text: `Server unreachable: ${report.unreachable}. The run ended there.`,
+      tone: 'red',
+    })
+  const done = report.readOnly
+    ? 'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.'
+    : 'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.'
+  const left = report.readOnly ? [] : cleanupNotes(report)
+  if (left.length === 0) notes.push({ text: done, tone: 'dim' })
+  const hints = report.hints.map((hint): Note => ({ text: `Hint: ${hint}`, tone: 'yellow' }))
+  return [...notes, ...left, ...hints]
 }
 
 /** Whether a level counts: claimed, `--strict`, or informational. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { curlCommand } from './curl.ts'
+import { curlCommand } from './exchange.ts'
 
 describe('curlCommand', () => {
   it('replays method, URL, headers and body, quoting single quotes for the shell', () => {
