@@ -67,7 +67,8 @@ const storedAs = (expected: Expected, { content, completed }: Record<string, unk
  * with the model's state before it, has every rule judge that, and then moves the model on.
  */
 export class Operations {
-  readonly tally: Map<string, RuleTally>
+  /** What each selected rule said over the run. */
+  readonly tally: Map<Rule, RuleTally>
   requests = 0
   /** How many requests of each kind (`PATCH /todos/{id}`) got no answer within the timeout. */
   private readonly unanswered = new Map<string, number>()
@@ -77,16 +78,14 @@ export class Operations {
   /** Swapped for cleanup's client, which no signal stops. */
   http: HttpClient
   readonly model: Model
-  readonly rules: readonly Rule[]
   /** How many requests a scenario may send at once. */
   readonly concurrency: number
 
   constructor(http: HttpClient, model: Model, rules: readonly Rule[], concurrency = 1) {
     this.http = http
     this.model = model
-    this.rules = rules
     this.concurrency = concurrency
-    this.tally = new Map(rules.map((rule) => [rule.id, { held: 0, broken: 0 }]))
+    this.tally = new Map(rules.map((rule) => [rule, { held: 0, broken: 0 }]))
   }
 
   /**
@@ -129,10 +128,9 @@ export class Operations {
 
   /** Every rule judges the observation; then the model moves on. */
   private observe(observation: Observation): Observation {
-    for (const rule of this.rules) {
+    for (const [rule, tally] of this.tally) {
       const judgement = rule.judge(observation, this.model)
-      const tally = this.tally.get(rule.id)
-      if (!judgement || !tally) continue
+      if (!judgement) continue
       if ('held' in judgement) tally.held += 1
       else {
         tally.broken += 1

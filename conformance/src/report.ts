@@ -1,3 +1,4 @@
+import type { explore } from './explore.ts'
 import type { Capability } from './levels.ts'
 import type { Judgement, Rule } from './rules/rule.ts'
 
@@ -57,13 +58,9 @@ export interface Observed {
 }
 
 /** What the exploration did: replay it with the same seed and budget. */
-export interface ExplorationStats {
+export interface ExplorationStats extends Awaited<ReturnType<typeof explore>> {
   seed: number
   budget: string
-  sequences: number
-  operations: number
-  listQueries: number
-  requests: number
 }
 
 /** What `runConformance` returns and the json reporter prints. */

@@ -149,7 +149,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const stop = () =>
     signal?.aborted === true ||
     unreachable !== undefined ||
-    (resolved.bail && selected.some((rule) => counts(rule) && ops.tally.get(rule.id)?.broken))
+    (resolved.bail && selected.some((rule) => counts(rule) && ops.tally.get(rule)?.broken))
   let exploration = { sequences: 0, operations: 0, listQueries: 0, requests: 0 }
   const parts = readOnly
     ? READS_ONLY
@@ -191,7 +191,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     return `not judged: no exchange of this run could judge it on this server${rule.level === 'paging' ? ' (paging needs limit honoured)' : ''}`
   }
   const checks = allRules.map((rule): CheckResult => {
-    const tally = ops.tally.get(rule.id)
+    const tally = ops.tally.get(rule)
     const { id, title, level, section } = rule
     const base = { id, title, level, rule: section, counted: counts(rule), held: tally?.held ?? 0 }
     if (tally?.failure) {

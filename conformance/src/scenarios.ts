@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { OrderKey } from '@todokit/sdk/contract'
 import { keyOf, type OwnRecord, stateOf } from './model/model.ts'
 import { words } from './model/text.ts'
@@ -238,11 +239,10 @@ export const SCENARIOS: Scenarios = {
       await ops.get(record)
       const next = { content: ops.model.content('whole write'), completed: false }
       const allowed = [stateOf(record.expected), stateOf(next)]
-      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
       await Promise.all([
         ops.patch(record, next),
         ...[0, 1, 2, 4, 8].map((ms) =>
-          later(ms).then(() => ops.get(record, 'concurrent-read', allowed)),
+          sleep(ms).then(() => ops.get(record, 'concurrent-read', allowed)),
         ),
       ])
     },
