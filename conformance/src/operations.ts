@@ -5,7 +5,6 @@ import { type HttpClient, type HttpResponse, urlFor } from './http/client.ts'
 import { NetworkError, RequestTimeoutError } from './http/errors.ts'
 import type { Exchange } from './http/exchange.ts'
 import { type Expected, type Id, keyOf, type Model, type OwnRecord } from './model/model.ts'
-import { readFindings } from './rules/reads.ts'
 import {
   fieldProblem,
   isObject,
@@ -137,9 +136,6 @@ export class Operations {
         tally.failure ??= { ...judgement, exchanges: judgement.exchanges ?? [observation.exchange] }
       }
     }
-    // One cause is charged once: what a read showed and a rule was charged with is tolerated.
-    for (const finding of readFindings(observation, this.model))
-      if (finding.shownState) finding.record.tolerated.add(finding.shownState)
     return observation
   }
 

@@ -565,6 +565,20 @@ export const mutants: readonly Mutant[] = [
     ),
   },
   {
+    name: 'path-id-parse-int-silent',
+    defect:
+      'A write to /todos/7abc changes todo 7 and answers 204 without a body; a read of /todos/7abc answers 404',
+    caughtBy: 'path.id-integer',
+    wrap: when(
+      (r) => routeOf(r) === 'record' && r.method !== 'GET' && /^\d+\D/.test(pathId(r)),
+      async (request, inner) => {
+        const url = new URL(`/todos/${Number.parseInt(pathId(request), 10)}`, request.url).href
+        await inner(rewrite(request, { url, body: await bodyOf(request) }))
+        return new Response(null, { status: 204 })
+      },
+    ),
+  },
+  {
     name: 'path-id-parse-int',
     defect: 'A path id is read with parseInt, so /todos/7abc is todo 7',
     caughtBy: 'path.id-integer',

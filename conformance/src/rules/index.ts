@@ -1,6 +1,6 @@
 import { pagingRules } from './paging.ts'
 import { queryRules } from './queries.ts'
-import { readFailure, readJudged } from './reads.ts'
+import { readFailures, readJudged } from './reads.ts'
 import { recordRules } from './records.ts'
 import { held, inScope, type Rule, type RuleSpec } from './rule.ts'
 
@@ -12,7 +12,7 @@ function toRule({ on, judge, reads, ...rule }: RuleSpec): Rule {
   return {
     ...rule,
     judge(observation, model) {
-      const charged = reads && readFailure(rule.id, observation, model)
+      const charged = readFailures(observation, model).get(rule.id)
       if (charged) return charged
       const own = judge && (!on || inScope(on, observation)) ? judge(observation, model) : undefined
       if (own || !reads) return own

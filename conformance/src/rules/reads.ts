@@ -7,19 +7,15 @@ import {
   type Judgement,
   type Observation,
   requestLine,
+  sentObject,
   shown,
 } from './rule.ts'
 
-/** One thing a read showed that the model says it must not, and the one rule charged with it. */
-export interface ReadFinding {
-  charge: string
-  record: OwnRecord
-  failed: string
-  expected: string
-  actual: string
-  /** The state the read showed, tolerated from now on: one cause is charged once. */
-  shownState?: string
-}
+type Failure = Extract<Judgement, { failed: string }>
+
+/** A record of the run that is there, in a state the model knows. */
+const live = (record?: OwnRecord): record is OwnRecord =>
+  record !== undefined && !record.deleted && !record.uncertain
 
 const lastWriteOf = ({ lastWrite }: OwnRecord) =>
   lastWrite
@@ -32,150 +28,151 @@ const origin = (record: OwnRecord) =>
     ? 'which GET /todos listed when the run began'
     : `which the run created and did not delete${lastWriteOf(record)}`
 
-/** Which rule answers for a field a read shows otherwise than the last write left it. */
+/** The rule that answers for what a successful write answered, field by field. */
+const ANSWERS = {
+  create: 'create.answers-stored',
+  replace: 'replace.answers-replaced',
+  patch: 'patch.answers-updated',
+} as const
+
+/**
+ * Which rule answers for a field shown otherwise than the model predicts: ends of a content
+ * trimmed, a field a PATCH did not send, content the run did not mark, or else `otherwise`.
+ */
 function chargeFor(
-  observation: Observation,
-  record: OwnRecord,
   field: 'content' | 'completed',
   value: unknown,
+  content: unknown,
+  write: { op: string; sent: readonly string[] } | undefined,
   model: Model,
+  otherwise: string,
 ): string {
-  const { blame, found, lastWrite, expected } = record
-  if (blame) return blame.rule
-  // Nothing wrote a found record: a read that differs from the list at the start is the read's.
-  if (found) return observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
-  const { content } = expected
-  if (field === 'content' && content !== content.trim() && value === content.trim())
-    return 'content.edge-whitespace'
-  if (lastWrite?.op === 'patch' && !lastWrite.sent.includes(field)) return 'patch.keeps-unsent'
+  const trimmed = typeof content === 'string' && content !== content.trim()
+  if (field === 'content' && trimmed && value === content.trim()) return 'content.edge-whitespace'
+  if (write?.op === 'patch' && !write.sent.includes(field)) return 'patch.keeps-unsent'
   if (field === 'content' && !model.ownsContent(content)) return 'content.exact'
-  return 'read.current'
+  return otherwise
 }
 
-/** Compares what a read shows of a record with what the model holds. */
-function compare(
-  observation: Observation,
-  record: OwnRecord,
-  item: Record<string, unknown>,
-  model: Model,
-): ReadFinding | undefined {
-  const state = stateOf(item)
-  if (state === stateOf(record.expected) || record.tolerated.has(state)) return undefined
-  // A field whose type is wrong is the type rule's, not this one's.
-  if (fieldProblem(item)) return undefined
-  const field = item.content !== record.expected.content ? 'content' : 'completed'
-  const before = record.found ? 'GET /todos showed' : 'the last write left'
-  return {
-    charge: chargeFor(observation, record, field, item[field], model),
-    record,
-    failed: `${requestLine(observation.exchange)} shows todo ${shown(record.expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(record.expected[field])}${lastWriteOf(record)}`,
-    expected: shown(record.expected),
-    actual: shown(item),
-    shownState: state,
+/** Found per observation once, as every rule asks. */
+const cache = new WeakMap<Observation, Map<string, Failure>>()
+
+/**
+ * What a read of the run's own records shows against the model, a `GET /todos/{id}` of a live
+ * record or an unparametrised `GET /todos`: the first failure of each rule it is charged to. A
+ * state a read showed is tolerated from then on: one cause is charged once.
+ */
+export function readFailures(observation: Observation, model: Model): Map<string, Failure> {
+  const cached = cache.get(observation)
+  if (cached) return cached
+  const failures = new Map<string, Failure>()
+  cache.set(observation, failures)
+  const charge = (rule: string, record: OwnRecord | undefined, failure: Failure) => {
+    const exchanges = record?.blame && [record.blame.exchange, observation.exchange]
+    if (!failures.has(rule)) failures.set(rule, exchanges ? { ...failure, exchanges } : failure)
   }
-}
-
-/** What a read of one of the run's live records by id shows against the model. */
-function getFinding(observation: Observation, model: Model): ReadFinding | undefined {
-  const { response, target, exchange } = observation
-  if (observation.op !== 'get' || observation.probe || !target) return undefined
-  if (target.deleted || target.uncertain || target.untyped) return undefined
-  if (response?.status !== 200)
-    return {
-      charge: target.blame?.rule ?? 'get.returns-record',
-      record: target,
-      failed: `${answered(observation)} for todo ${shown(target.expected.id)}, ${origin(target)}`,
-      expected: `200 with ${shown(target.expected)}`,
-      actual: actualOf(observation),
+  const compare = (record: OwnRecord, item: Record<string, unknown>) => {
+    const state = stateOf(item)
+    // A field whose type is wrong is the type rule's.
+    if (state === stateOf(record.expected) || record.tolerated.has(state) || fieldProblem(item))
+      return
+    record.tolerated.add(state)
+    const { blame, found, lastWrite, expected } = record
+    const field = item.content !== expected.content ? 'content' : 'completed'
+    // Nothing wrote a found record: a read that differs from the list at the start is the read's.
+    const read = observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
+    const rule =
+      blame?.rule ??
+      (found
+        ? read
+        : chargeFor(field, item[field], expected.content, lastWrite, model, 'read.current'))
+    const before = found ? 'GET /todos showed' : 'the last write left'
+    charge(rule, record, {
+      failed: `${requestLine(observation.exchange)} shows todo ${shown(expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(expected[field])}${lastWriteOf(record)}`,
+      expected: shown(expected),
+      actual: shown(item),
+    })
+  }
+  /** A write's answer against the record it must show: the sent fields, and the rest kept. */
+  const answer = (op: keyof typeof ANSWERS, body: Record<string, unknown>) => {
+    const sent = sentObject(observation)
+    const before = op === 'patch' ? target : undefined
+    const write = { op, sent: Object.keys(sent) }
+    if (op !== 'create' && fieldProblem(body)) return
+    for (const field of ['content', 'completed'] as const) {
+      const unsent = !(field in sent)
+      const was = unsent ? before?.expected[field] : sent[field]
+      const value = body[field]
+      if (was === undefined || value === was || typeof value !== typeof was) continue
+      // Another write under way, a probe's blame, or a state charged already explains it.
+      const explained = (record: OwnRecord) =>
+        record.concurrent ||
+        record.blame ||
+        record.tolerated.has(stateOf({ ...record.expected, [field]: value }))
+      if (unsent && before && explained(before)) continue
+      const rule = chargeFor(field, value, sent.content, write, model, ANSWERS[op])
+      charge(rule, undefined, {
+        failed: `${answered(observation)} with ${field} ${shown(value)}${unsent ? `, which it did not send; it was ${shown(was)}` : ` where ${shown(was)} was sent`}`,
+        expected: shown(before ? { ...before.expected, ...sent } : sent),
+        actual: shown(body),
+      })
     }
-  const body = response.json
-  if (!isObject(body)) return undefined
-  if (String(body.id) === String(target.expected.id))
-    return compare(observation, target, body, model)
-  return {
-    charge: 'get.returns-record',
-    record: target,
-    failed: `${requestLine(exchange)} answered todo ${shown(body.id)} instead of todo ${shown(target.expected.id)}`,
-    expected: shown(target.expected),
-    actual: shown(body),
   }
-}
-
-/** What an unparametrised `GET /todos` shows of the run's records against the model. */
-function listFindings(observation: Observation, model: Model): ReadFinding[] {
-  const { response } = observation
-  if (observation.op !== 'list' || observation.query || response?.status !== 200) return []
-  if (!Array.isArray(response.json)) return []
+  const { op, probe, target, query, response } = observation
+  const body = response?.json
+  const write = op === 'create' || op === 'replace' || op === 'patch' ? op : undefined
+  const judged = write === 'create' ? !probe || probe === 'large-id' : !probe && live(target)
+  const code = response?.status
+  if (write && judged && isObject(body) && (code === 200 || (code === 201 && write === 'create')))
+    answer(write, body)
+  if (op === 'get' && !probe && target && live(target) && !target.untyped) {
+    if (response?.status !== 200)
+      charge(target.blame?.rule ?? 'get.returns-record', target, {
+        failed: `${answered(observation)} for todo ${shown(target.expected.id)}, ${origin(target)}`,
+        expected: `200 with ${shown(target.expected)}`,
+        actual: actualOf(observation),
+      })
+    else if (isObject(body) && String(body.id) !== String(target.expected.id))
+      charge('get.returns-record', target, {
+        failed: `${requestLine(observation.exchange)} answered todo ${shown(body.id)} instead of todo ${shown(target.expected.id)}`,
+        expected: shown(target.expected),
+        actual: shown(body),
+      })
+    else if (isObject(body)) compare(target, body)
+  }
+  if (op !== 'list' || query || response?.status !== 200 || !Array.isArray(body)) return failures
   const byId = new Map<string, Record<string, unknown>[]>()
-  for (const item of response.json.filter(isObject))
+  for (const item of body.filter(isObject))
     byId.set(String(item.id), [...(byId.get(String(item.id)) ?? []), item])
   const withId = (record: OwnRecord) => byId.get(String(record.expected.id)) ?? []
-  const found: ReadFinding[] = []
   for (const record of model.settled()) {
     const [item, ...more] = withId(record)
     if (!item)
-      found.push({
-        charge: record.blame?.rule ?? 'list.holds-live-records',
-        record,
+      charge(record.blame?.rule ?? 'list.holds-live-records', record, {
         failed: `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`,
         expected: shown(record.expected),
-        actual: `not among the ${response.json.length} records listed`,
+        actual: `not among the ${body.length} records listed`,
       })
-    else if (more.length === 0) {
-      const finding = compare(observation, record, item, model)
-      if (finding) found.push(finding)
-    }
+    else if (more.length === 0) compare(record, item)
   }
   for (const record of model.deleted()) {
     const same = withId(record).find((item) => stateOf(item) === stateOf(record.expected))
     if (same)
-      found.push({
-        charge: record.blame?.rule ?? 'delete.removes',
-        record,
+      charge(record.blame?.rule ?? 'delete.removes', record, {
         failed: `GET /todos still lists todo ${shown(record.expected.id)} after DELETE answered success`,
         expected: `no record ${shown(record.expected)}`,
         actual: shown(same),
       })
   }
-  return found
-}
-
-const findings = new WeakMap<Observation, ReadFinding[]>()
-
-/**
- * What a read of the run's own records shows against the model: a `GET /todos/{id}` of a live
- * record, or an unparametrised `GET /todos`. Each finding names the one rule it is charged to.
- */
-export function readFindings(observation: Observation, model: Model): ReadFinding[] {
-  let found = findings.get(observation)
-  if (!found) {
-    const get = getFinding(observation, model)
-    found = [...(get ? [get] : []), ...listFindings(observation, model)]
-    findings.set(observation, found)
-  }
-  return found
-}
-
-/** The failure a read charged to `rule`, with the exchange that explains it when one does. */
-export function readFailure(
-  rule: string,
-  observation: Observation,
-  model: Model,
-): Judgement | undefined {
-  const found = readFindings(observation, model).find((finding) => finding.charge === rule)
-  if (!found) return undefined
-  const { failed, expected, actual, record } = found
-  const exchanges = record.blame ? [record.blame.exchange, observation.exchange] : undefined
-  return { failed, expected, actual, ...(exchanges && { exchanges }) }
+  return failures
 }
 
 /** Whether a read judged some record of the run that `applies` to. */
 export function readJudged(
-  observation: Observation,
+  { op, target, query, response }: Observation,
   model: Model,
   applies: (record: OwnRecord) => boolean,
 ): boolean {
-  const { op, target, query, response } = observation
   return (
     (op === 'get' && target !== undefined && applies(target)) ||
     (op === 'list' && !query && response?.status === 200 && model.settled().some(applies))

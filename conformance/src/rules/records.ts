@@ -2,7 +2,6 @@ import type { Exchange } from '../http/exchange.ts'
 import { type Model, stateOf } from '../model/model.ts'
 import {
   answered,
-  fieldProblem,
   held,
   isClientError,
   isObject,
@@ -17,29 +16,6 @@ import {
   unexpected,
 } from './rule.ts'
 
-/**
- * The first field a write sent that its answer shows otherwise (the ends of content trimmed
- * aside), unless `othersRule` says another rule judges that field.
- */
-function notAsSent(
-  observation: Observation,
-  body: Record<string, unknown>,
-  othersRule?: (field: string) => boolean,
-): Judgement | undefined {
-  const sent = sentObject(observation)
-  const field = (['content', 'completed'] as const).find((name) => {
-    const value = sent[name]
-    const trimmedOnly = typeof value === 'string' && body[name] === value.trim()
-    return name in sent && body[name] !== value && !trimmedOnly
-  })
-  if (!field || othersRule?.(field)) return undefined
-  return {
-    failed: `${answered(observation)} with ${field} ${shown(body[field])} where ${shown(sent[field])} was sent`,
-    expected: shown(observation.sent),
-    actual: shown(body),
-  }
-}
-
 /** A failure that an earlier accepted exchange explains: both are shown. */
 const since = (observation: Observation, earlier: Exchange, expected: string): Judgement => ({
   ...unexpected(
@@ -50,7 +26,20 @@ const since = (observation: Observation, earlier: Exchange, expected: string): J
   exchanges: [earlier, observation.exchange],
 })
 
-/** The answer to a valid PUT or PATCH: 200 with the whole record, the sent fields as sent. */
+/** A judge that demands a status: `expected` says which, `ok` tells it. */
+const status =
+  (expected: string, ok: (code: number) => boolean): RuleSpec['judge'] =>
+  (observation) => {
+    const code = observation.response?.status
+    return code !== undefined && ok(code) ? held : unexpected(observation, expected)
+  }
+
+const isClientErrorCode = (code: number) => code >= 400 && code < 500
+
+/**
+ * The answer to a valid PUT or PATCH: 200 with a whole todo, the right id. Its fields against
+ * what was sent are the model's to predict (`reads.ts`).
+ */
 const writeAnswer =
   (what: string): RuleSpec['judge'] =>
   (observation) => {
@@ -59,19 +48,36 @@ const writeAnswer =
       return isClientError(observation) && mayBeRefused(sentObject(observation).content)
         ? undefined
         : unexpected(observation, `200 with ${what}`)
-    const body = response.json
-    const problem = fieldProblem(body)
-    if (problem || !isObject(body))
+    const problem = typeProblem(response.json, false)
+    if (problem)
       return unexpected(observation, what, ` with a body that is not ${what}: ${problem}`)
-    const id = target?.expected.id
-    if (op === 'replace' && String(body.id) !== String(id))
-      return {
-        failed: `${answered(observation)} with id ${shown(body.id)}`,
-        expected: `id ${shown(id)}`,
-        actual: shown(body),
-      }
-    return notAsSent(observation, body) ?? held
+    const id = isObject(response.json) && response.json.id
+    if (op === 'replace' && String(id) !== String(target?.expected.id))
+      return unexpected(observation, `id ${shown(target?.expected.id)}`, ` with id ${shown(id)}`)
+    return held
   }
+
+/**
+ * The first todo a successful read shows ill-typed: of a record a wrongly typed write made
+ * (`untyped`), or of the others.
+ */
+function illTyped(observation: Observation, model: Model, untyped: boolean) {
+  const body = observation.response?.json
+  const items = observation.op === 'list' ? body : isObject(body) ? [body] : undefined
+  if (!isSuccess(observation) || !Array.isArray(items)) return undefined
+  const made = new Set(model.live().flatMap((record) => (record.untyped ? [record.key] : [])))
+  for (const item of items) {
+    const madeUntyped = isObject(item) && made.has(JSON.stringify(item.id))
+    const problem = madeUntyped === untyped && typeProblem(item, !untyped)
+    if (problem)
+      return {
+        failed: `${requestLine(observation.exchange)} ${untyped ? 'shows a record stored from a wrongly typed write' : 'answered a todo'} where ${problem}`,
+        expected: untyped ? 'a well-typed todo' : 'id integer, content string, completed boolean',
+        actual: shown(item),
+      }
+  }
+  return untyped || items.length === 0 ? undefined : held
+}
 
 /** The contract's own rules: records, operations, and the errors a client causes. */
 export const recordRules: RuleSpec[] = [
@@ -82,24 +88,7 @@ export const recordRules: RuleSpec[] = [
     section: '§2 Todo',
     readsAlone: true,
     on: { op: ['list', 'get', 'create'], probe: ['none'] },
-    judge(observation, model) {
-      const body = observation.response?.json
-      const items = observation.op === 'list' ? body : isObject(body) ? [body] : undefined
-      if (!isSuccess(observation) || !Array.isArray(items) || items.length === 0) return undefined
-      const untyped = model.live().filter((record) => record.untyped)
-      const madeUntyped = (item: unknown) =>
-        isObject(item) && untyped.some((record) => String(record.expected.id) === String(item.id))
-      for (const item of items) {
-        const problem = !madeUntyped(item) && typeProblem(item)
-        if (problem)
-          return {
-            failed: `${requestLine(observation.exchange)} answered a todo where ${problem}`,
-            expected: 'id integer, content string, completed boolean',
-            actual: shown(item),
-          }
-      }
-      return held
-    },
+    judge: (observation, model) => illTyped(observation, model, false),
   },
   {
     id: 'list.answers-array',
@@ -151,31 +140,21 @@ export const recordRules: RuleSpec[] = [
       const sent = sentObject(observation)
       const code = observation.response?.status
       const body = observation.response?.json
-      if (observation.probe === 'large-id') {
-        if (isClientError(observation)) return held
-        const stored = model.policy.clientIds === 'stored'
-        if (isSuccess(observation) && isObject(body) && body.id !== sent.id && stored)
-          return {
-            failed: `${answered(observation)} with id ${shown(body.id)}: the id sent was not stored exactly`,
-            expected: `id ${shown(sent.id)}, or a 4xx`,
-            actual: shown(body),
-          }
+      const stored = model.policy.clientIds === 'stored'
+      if (observation.probe === 'large-id' && isClientError(observation)) return held
+      const moved = isSuccess(observation) && isObject(body) && body.id !== sent.id
+      if (observation.probe === 'large-id' && stored && moved) {
+        const why = ` with id ${shown(body.id)}: the id sent was not stored exactly`
+        return unexpected(observation, `id ${shown(sent.id)}, or a 4xx`, why)
       }
       const expected = '200 or 201 with the stored todo'
-      if (code === 200 || code === 201) {
-        if (!isObject(body))
-          return unexpected(
-            observation,
-            'the stored todo',
-            ' with a body that is not the stored todo',
-          )
-        // Content the run did not mark is content.exact's to judge.
-        const unmarked = typeof sent.content === 'string' && !model.ownsContent(sent.content)
-        return notAsSent(observation, body, (field) => field === 'content' && unmarked) ?? held
-      }
+      if (code === 200 || code === 201)
+        return isObject(body)
+          ? held
+          : unexpected(observation, 'the stored todo', ' with a body that is not the stored todo')
       // A refusal for a choice the contract leaves open is the server's right: a required
       // field, ids it assigns or wants, content it will not store. The policy says which.
-      if (isClientError(observation) && isRefusalAllowed(observation, model)) return undefined
+      if (isClientError(observation) && isRefusalAllowed(sent, model)) return undefined
       const broken = code === undefined || code >= 500
       if (broken && model.untypedCreate) return undefined
       if (broken && model.acceptedProbe) return since(observation, model.acceptedProbe, expected)
@@ -205,28 +184,11 @@ export const recordRules: RuleSpec[] = [
     section: '§4 rule 1, §3',
     on: { op: ['patch'], probe: ['none'], live: true },
     reads: (record) => record.lastWrite?.op === 'patch',
-    judge(observation) {
-      const { target, response } = observation
-      const body = response?.json
-      // A target a probe left blamed differs from the model for a cause already charged.
-      if (response?.status !== 200 || !target || !isObject(body)) return undefined
-      if (target.concurrent || target.blame) return undefined
-      const sent = sentObject(observation)
-      const before = target.expected
-      const field = (['content', 'completed'] as const).find(
-        (name) =>
-          !(name in sent) &&
-          typeof body[name] === typeof before[name] &&
-          body[name] !== before[name] &&
-          !target.tolerated.has(stateOf({ ...before, [name]: body[name] })),
-      )
-      if (!field) return held
-      return {
-        failed: `${answered(observation)} with ${field} ${shown(body[field])}, which it did not send; it was ${shown(before[field])}`,
-        expected: shown({ ...before, ...sent }),
-        actual: shown(body),
-      }
-    },
+    // A target a probe left blamed differs from the model for a cause already charged.
+    judge: ({ response, target }) =>
+      response?.status === 200 && isObject(response.json) && !target?.concurrent && !target?.blame
+        ? held
+        : undefined,
   },
   {
     id: 'delete.answers-200',
@@ -234,8 +196,7 @@ export const recordRules: RuleSpec[] = [
     level: 'required',
     section: '§4 DELETE /todos/{id}',
     on: { op: ['delete'], probe: ['none'], live: true },
-    judge: (observation) =>
-      observation.response?.status === 200 ? held : unexpected(observation, '200'),
+    judge: status('200', (code) => code === 200),
   },
   {
     id: 'delete.removes',
@@ -243,7 +204,6 @@ export const recordRules: RuleSpec[] = [
     level: 'required',
     section: '§4 rule 4',
     on: { op: ['list'], query: false },
-    reads: () => false,
     judge: (_, model) => (model.deleted().length > 0 ? held : undefined),
   },
   {
@@ -252,7 +212,6 @@ export const recordRules: RuleSpec[] = [
     level: 'required',
     section: '§2 Todo (id identifies the todo)',
     readsAlone: true,
-    reads: () => false,
     judge(observation, model) {
       const { op, response } = observation
       const body = response?.json
@@ -262,11 +221,12 @@ export const recordRules: RuleSpec[] = [
         const holder = model.live().find((record) => String(record.expected.id) === id)
         const listed = [...model.foreign].some((key) => String(JSON.parse(key)) === id)
         if (!holder && !listed) return held
-        return {
-          failed: `${answered(observation)} with id ${id}, which ${holder ? 'another record of the run' : 'a record listed at the start'} already holds`,
-          expected: 'an id no other record holds',
-          actual: shown(body),
-        }
+        const who = holder ? 'another record of the run' : 'a record listed at the start'
+        return unexpected(
+          observation,
+          'an id no other record holds',
+          ` with id ${id}, which ${who} already holds`,
+        )
       }
       if (op !== 'list' || response?.status !== 200 || !Array.isArray(body)) return undefined
       const seen = new Set<string>()
@@ -287,16 +247,15 @@ export const recordRules: RuleSpec[] = [
     level: 'required',
     section: '§4 path parameter {id}',
     on: { probe: ['body-id'] },
-    reads: () => false,
     judge(observation) {
       const body = observation.response?.json
       const id = observation.target?.expected.id
       if (!isSuccess(observation) || !isObject(body) || String(body.id) === String(id)) return held
-      return {
-        failed: `${answered(observation)} and moved the record to id ${shown(body.id)}`,
-        expected: `id ${shown(id)} kept, or a 4xx`,
-        actual: shown(body),
-      }
+      return unexpected(
+        observation,
+        `id ${shown(id)} kept, or a 4xx`,
+        ` and moved the record to id ${shown(body.id)}`,
+      )
     },
   },
   {
@@ -334,37 +293,21 @@ export const recordRules: RuleSpec[] = [
     section: '§2 Todo, §7 Errors',
     judge(observation, model) {
       const { op, probe, query, response } = observation
-      const body = response?.json
       const expected = 'a 4xx, or a well-typed todo'
       if (probe === 'wrong-type') {
         if (response === undefined || response.status >= 500)
           return unexpected(observation, expected)
-        const asSent = isSuccess(observation) && storedAsSent(sentObject(observation), body)
+        const asSent =
+          isSuccess(observation) && storedAsSent(sentObject(observation), response.json)
         return asSent
-          ? {
-              failed: `${answered(observation)} and stored it as sent: ${asSent}`,
-              expected,
-              actual: shown(body),
-            }
+          ? unexpected(observation, expected, ` and stored it as sent: ${asSent}`)
           : held
       }
       const plainList = op === 'list' && !query
       const broken = (response?.status ?? 500) >= 500
       if (model.untypedCreate && broken && (plainList || (op === 'create' && !probe)))
         return since(observation, model.untypedCreate, '200, or the wrongly typed create refused')
-      if ((op !== 'get' && !plainList) || !isSuccess(observation)) return undefined
-      const items = (Array.isArray(body) ? body : [body]).filter(isObject)
-      for (const record of model.live().filter((live) => live.untyped)) {
-        const item = items.find((candidate) => String(candidate.id) === String(record.expected.id))
-        const problem = item && fieldProblem(item)
-        if (problem)
-          return {
-            failed: `${requestLine(observation.exchange)} shows a record stored from a wrongly typed write: ${problem}`,
-            expected: 'a well-typed todo',
-            actual: shown(item),
-          }
-      }
-      return undefined
+      return op === 'get' || plainList ? illTyped(observation, model, true) : undefined
     },
   },
   {
@@ -406,11 +349,7 @@ export const recordRules: RuleSpec[] = [
       const body = observation.response?.json
       if (!isSuccess(observation) || !isObject(body) || !model.records.has(JSON.stringify(body.id)))
         return held
-      return {
-        failed: `${answered(observation)} with todo ${shown(body.id)}`,
-        expected: 'a 4xx',
-        actual: shown(body),
-      }
+      return unexpected(observation, 'a 4xx', ` with todo ${shown(body.id)}`)
     },
   },
   {
@@ -460,7 +399,7 @@ export const recordRules: RuleSpec[] = [
     level: 'recommended',
     section: '§4 rule 2',
     on: { op: ['replace'], probe: ['missing-field'] },
-    judge: (observation) => (isClientError(observation) ? held : unexpected(observation, 'a 4xx')),
+    judge: status('a 4xx', isClientErrorCode),
   },
   {
     id: 'content.exact',
@@ -469,19 +408,12 @@ export const recordRules: RuleSpec[] = [
     section: '§2 Todo (content string)',
     on: { op: ['create', 'replace', 'patch'], probe: ['none'] },
     reads: (record, _, model) => !record.found && !model.ownsContent(record.expected.content),
+    // What was stored against what was sent is the model's to predict (`reads.ts`).
     judge(observation, model) {
       const sent = sentObject(observation).content
-      const stored = isObject(observation.response?.json) && observation.response.json.content
-      if (typeof sent !== 'string') return undefined
-      if (isClientError(observation) && mayBeRefused(sent)) return held
-      if (!isSuccess(observation) || model.ownsContent(sent) || typeof stored !== 'string')
-        return undefined
-      if (stored === sent || stored === sent.trim()) return held
-      return {
-        failed: `${answered(observation)} with content ${shown(stored)}`,
-        expected: shown(sent),
-        actual: shown(stored),
-      }
+      if (typeof sent !== 'string' || model.ownsContent(sent)) return undefined
+      if (isClientError(observation)) return mayBeRefused(sent) ? held : undefined
+      return isSuccess(observation) && isObject(observation.response?.json) ? held : undefined
     },
   },
   {
@@ -490,19 +422,11 @@ export const recordRules: RuleSpec[] = [
     level: 'recommended',
     section: '§2 Todo (todokit)',
     on: { probe: ['none'] },
-    reads: () => false,
     judge(observation) {
       const sent = sentObject(observation).content
-      const body = observation.response?.json
       if (typeof sent !== 'string' || sent === sent.trim()) return undefined
       if (isClientError(observation)) return held
-      if (!isSuccess(observation) || !isObject(body)) return undefined
-      if (body.content !== sent.trim()) return held
-      return {
-        failed: `${answered(observation)} with the content trimmed`,
-        expected: shown(sent),
-        actual: shown(body.content),
-      }
+      return isSuccess(observation) && isObject(observation.response?.json) ? held : undefined
     },
   },
   {
@@ -518,11 +442,11 @@ export const recordRules: RuleSpec[] = [
       if (!response?.text || !isSuccess(observation)) return undefined
       const type = response.headers.get('content-type') ?? ''
       if (/^application\/([\w.+-]*\+)?json\b/i.test(type)) return held
-      return {
-        failed: `${answered(observation)} with content-type ${shown(type || undefined)}`,
-        expected: 'application/json',
-        actual: type || 'none',
-      }
+      return unexpected(
+        observation,
+        'application/json',
+        ` with content-type ${shown(type || undefined)}`,
+      )
     },
   },
 ]
@@ -540,16 +464,15 @@ function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {
   )
 }
 
-/** Whether a 4xx answer to a create is a refusal the contract allows (the learnt policy). */
-function isRefusalAllowed(observation: Observation, model: Model): boolean {
-  const sent = sentObject(observation)
+/** Whether a 4xx answer to a create is a refusal the contract allows, as the policy learnt. */
+function isRefusalAllowed(sent: Record<string, unknown>, model: Model): boolean {
   if (mayBeRefused(sent.content)) return true
   const { assignsIds, clientIds, completedOptional } = model.policy
   if ('id' in sent) {
     if (clientIds === 'refused' || (clientIds === undefined && assignsIds !== false)) return true
   } else if (assignsIds !== true && clientIds !== undefined) return true
   if (!('completed' in sent) && completedOptional !== true) return true
-  // Learning: until a create with every field was tried, a refusal says only what is asked.
+  // Until a create with every field was tried, a refusal says only what is asked.
   return assignsIds === undefined && clientIds === undefined
 }
 
@@ -570,11 +493,10 @@ function mayBeRefused(content: unknown): boolean {
 
 /**
  * How an answer shows a wrongly typed value stored as sent: the value itself, its JSON text, or
- * a coercion that turns its meaning round (`"false"` or `0` into `true`). `undefined` when the
- * answer is a well-typed todo that keeps to what was meant.
+ * a coercion that turns its meaning round (`"false"` or `0` into `true`).
  */
 function storedAsSent(sent: Record<string, unknown>, body: unknown): string | undefined {
-  const problem = fieldProblem(body)
+  const problem = typeProblem(body, false)
   if (problem || !isObject(body)) return problem
   const { content, completed, id } = sent
   const contentText = JSON.stringify(content) ?? String(content)

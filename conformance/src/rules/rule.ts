@@ -1,4 +1,4 @@
-import type { OrderKey } from '@todokit/sdk/contract'
+import type { OrderKey, TodoListQuery } from '@todokit/sdk/contract'
 import type { HttpResponse } from '../http/client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Level } from '../levels.ts'
@@ -7,10 +7,7 @@ import type { Model, OwnRecord } from '../model/model.ts'
 /** The operations of the contract, by what they do. */
 export type OpName = 'list' | 'walk' | 'get' | 'create' | 'replace' | 'patch' | 'delete'
 
-/**
- * A request sent wrong on purpose, and what is wrong with it. Probes only ever aim at the run's
- * own records or at ids nobody holds.
- */
+/** A request sent wrong on purpose, aimed only at the run's own records or at ids nobody holds. */
 export type ProbeKind =
   | 'malformed-json'
   | 'wrong-type'
@@ -25,15 +22,9 @@ export type ProbeKind =
   | 'large-id'
   | 'concurrent-read'
 
-/** A list query: field filters, search, sort, and paging. */
-export interface ListQuery {
-  id?: string
-  content?: string
-  completed?: string
-  q?: string
+/** A list query as sent: every parameter as its text, `order` as its keys. */
+export type ListQuery = { [name in Exclude<keyof TodoListQuery, 'order'>]?: string } & {
   order?: OrderKey[]
-  limit?: string
-  cursor?: string
 }
 
 /** What one operation sent and saw, and the state of the model before it. */
@@ -47,16 +38,15 @@ export interface Observation {
   /** The JSON body sent (a raw text for malformed JSON). */
   sent?: unknown
   query?: ListQuery
-  /** The answer; absent when none came (timeout, reset). */
+  /** The answer; absent when none came, and `error` says why. */
   response?: HttpResponse
-  /** Why no answer came. */
   error?: string
   exchange: Exchange
   /** Every page of a paged walk, in order. */
   pages?: HttpResponse[]
   /** Keys of the run's records written while a walk went on: not judged by it. */
   touched?: Set<string>
-  /** The paged walk stopped early, and why. */
+  /** Why the paged walk stopped early. */
   walkStopped?: string
   /** States a read sent while a write was under way may show: before it, or after. */
   allowed?: string[]
@@ -86,15 +76,12 @@ export interface Rule {
   readonly level: Level
   /** Where the contract says so, e.g. `§4 rule 1`; todokit's own choices say so. */
   readonly section: string
-  /**
-   * Reads alone can judge it, on the records a server already holds; a read-only run reports
-   * every other rule as not judged, since it needs a write.
-   */
+  /** Reads alone can judge it on the records a server holds, so a read-only run judges it. */
   readonly readsAlone?: true
   judge(observation: Observation, model: Model): Judgement | undefined
 }
 
-/** The observations a rule judges by its own code: every field given must match. */
+/** The observations a rule's own code judges: every field given must match. */
 export interface Scope {
   op?: readonly OpName[]
   /** The probes it judges; `none` is a request sent as the contract says. */
@@ -105,14 +92,11 @@ export interface Scope {
   live?: true
 }
 
-/** A rule as the tables write it: what it judges, and how. */
+/** A rule as the tables write it. Reads of the run's records charge every rule (`reads.ts`). */
 export interface RuleSpec extends Omit<Rule, 'judge'> {
   on?: Scope
   judge?: Rule['judge']
-  /**
-   * Reads of the run's records charge the rule with what they show against the model (see
-   * `reads.ts`); a read that judged a record `reads` accepts counts as the rule held.
-   */
+  /** A read that judged a record `reads` accepts, and charged nothing, counts as the rule held. */
   reads?: (record: OwnRecord, observation: Observation, model: Model) => boolean
 }
 
@@ -128,7 +112,7 @@ export function inScope({ op, probe, query, live }: Scope, observation: Observat
 
 export const held: Judgement = { held: true }
 
-/** A short account of what a value is, for messages: the JSON itself, shortened. */
+/** A value as messages show it: its JSON, shortened. */
 export function shown(value: unknown): string {
   if (value === undefined) return 'nothing'
   const text = JSON.stringify(value) ?? String(value)
@@ -154,7 +138,7 @@ export function answered({ exchange, sent, op }: Observation): string {
   return `${requestLine(exchange)}${body} ${outcome}`
 }
 
-/** What came back, as a failure shows it: the status and the body, or why nothing came. */
+/** The status and body that came back, or why nothing came. */
 export const actualOf = ({ response, error }: Observation): string =>
   response
     ? `${response.status} ${response.statusText}${response.text ? ` ${shown(response.json ?? response.text)}` : ''}`
@@ -182,21 +166,21 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 export const sentObject = (observation: Observation): Record<string, unknown> =>
   isObject(observation.sent) ? observation.sent : {}
 
-/** What is wrong with a todo's content and completed, or `undefined` when both are well typed. */
-export function fieldProblem(todo: unknown): string | undefined {
+/**
+ * What is wrong with a todo's types, or `undefined` when they are the contract's; its id is
+ * judged too unless `id` is false.
+ */
+export function typeProblem(todo: unknown, id = true): string | undefined {
   if (!isObject(todo)) return `${shown(todo)} is not a JSON object`
+  if (id && (typeof todo.id !== 'number' || !Number.isInteger(todo.id)))
+    return `its id is ${shown(todo.id)}, not an integer`
+  if (id && !Number.isSafeInteger(todo.id))
+    return `its id ${shown(todo.id)} is beyond 2^53 − 1, where JSON numbers stop being exact`
   if (typeof todo.content !== 'string') return `its content is ${shown(todo.content)}, not a string`
   if (typeof todo.completed !== 'boolean')
     return `its completed is ${shown(todo.completed)}, not a boolean`
   return undefined
 }
 
-/** What is wrong with a todo's field types, or `undefined` when it has the contract's three. */
-export function typeProblem(todo: unknown): string | undefined {
-  if (!isObject(todo)) return fieldProblem(todo)
-  if (typeof todo.id !== 'number' || !Number.isInteger(todo.id))
-    return `its id is ${shown(todo.id)}, not an integer`
-  if (!Number.isSafeInteger(todo.id))
-    return `its id ${shown(todo.id)} is beyond 2^53 − 1, where JSON numbers stop being exact`
-  return fieldProblem(todo)
-}
+/** What is wrong with a todo's content and completed, whatever its id. */
+export const fieldProblem = (todo: unknown) => typeProblem(todo, false)
