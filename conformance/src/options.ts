@@ -59,16 +59,6 @@ export interface ConformanceOptions {
   readOnly?: boolean
 }
 
-/** Default per-request timeout, in milliseconds. */
-export const DEFAULT_TIMEOUT = 5_000
-/** Default number of creates sent at once. */
-export const DEFAULT_CONCURRENCY = 8
-/**
- * The default budget: enough runs to meet most defects, small enough that a whole run against
- * the reference server stays well under 10 s over HTTP.
- */
-export const DEFAULT_BUDGET: Budget = { requests: 800 }
-
 /** A budget as a report shows it. */
 export function describeBudget(budget: Budget): string {
   return 'requests' in budget ? `${budget.requests} requests` : `${budget.ms / 1000} s`
@@ -78,11 +68,8 @@ export function describeBudget(budget: Budget): string {
 const fromText = (read: (text: string) => unknown) =>
   z.transform((value: unknown) => (typeof value === 'string' ? (read(value) ?? value) : value))
 
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
+/** The items of a comma-separated list. */
+const list = (text: string) => text.match(/[^,\s]+/g) ?? []
 
 const integer = fromText((text) => (/^-?\d+$/.test(text) ? Number(text) : undefined))
 const positive = z.pipe(integer, z.int().check(z.positive()))
@@ -94,7 +81,7 @@ const globs = z._default(
   [],
 )
 const flag = z._default(z.boolean(), false)
-const callback = <F>() => z.optional(z.custom<F>((value) => typeof value === 'function'))
+const fn = <F>() => z.custom<F>((value) => typeof value === 'function')
 
 /** A `--header` line, `Name: value`; a line without a colon has no value, which the schema refuses. */
 function headerLine(line: string): [string, string | undefined] {
@@ -112,10 +99,7 @@ export const OPTIONS = z.object({
     z.url({ protocol: /^https?$/, normalize: true }).check(z.refine((url) => !/[?#]/.test(url))),
     z.transform((url) => url.replace(/\/+$/, '')),
   ),
-  fetch: z._default(
-    z.custom<FetchLike>((value) => typeof value === 'function'),
-    () => fetch,
-  ),
+  fetch: z._default(fn<FetchLike>(), () => fetch),
   headers: z._default(
     z.pipe(
       z.transform((value: unknown) =>
@@ -138,12 +122,12 @@ export const OPTIONS = z.object({
   strict: flag,
   only: globs,
   skip: globs,
-  timeout: z._default(positive, DEFAULT_TIMEOUT),
+  timeout: z._default(positive, 5_000),
   bail: flag,
-  concurrency: z._default(positive, DEFAULT_CONCURRENCY),
+  concurrency: z._default(positive, 8),
   signal: z.optional(z.custom<AbortSignal>((value) => value instanceof AbortSignal)),
-  onResult: callback<NonNullable<ConformanceOptions['onResult']>>(),
-  onProgress: callback<NonNullable<ConformanceOptions['onProgress']>>(),
+  onResult: z.optional(fn<NonNullable<ConformanceOptions['onResult']>>()),
+  onProgress: z.optional(fn<NonNullable<ConformanceOptions['onProgress']>>()),
   seed: z._default(
     z.pipe(integer, z.int().check(z.refine((seed) => Math.abs(seed) < 2 ** 31))),
     () => Math.floor(Math.random() * 2 ** 31),
@@ -156,7 +140,8 @@ export const OPTIONS = z.object({
       }),
       z.union([z.object({ requests: positive }), z.object({ ms: positive })]),
     ),
-    DEFAULT_BUDGET,
+    // Enough to meet most defects; a whole run against the reference server stays well under 10 s.
+    { requests: 800 },
   ),
   readOnly: flag,
 })

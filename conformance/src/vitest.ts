@@ -2,12 +2,9 @@ import { beforeAll, describe, test } from 'vitest'
 import type { ConformanceOptions } from './options.ts'
 import type { ConformanceReport } from './report.ts'
 import { renderFailure } from './reporters/pretty.ts'
-import { NOT_SELECTED } from './reporters/view.ts'
+import { cleanupNotes, NOT_SELECTED } from './reporters/view.ts'
 import { rules } from './rules/index.ts'
 import { runConformance } from './run.ts'
-
-/** Time the whole run may take, in milliseconds: scenarios, exploration and cleanup. */
-const RUN_TIMEOUT = 120_000
 
 /** Options of {@link describeConformance}: those of `runConformance` that make sense per test. */
 export type ConformanceSuiteOptions = Omit<ConformanceOptions, 'onResult' | 'bail'>
@@ -34,19 +31,15 @@ export function describeConformance(
 ): void {
   describe(name, () => {
     let report: ConformanceReport | undefined
-
+    // The whole run: scenarios, exploration and cleanup.
     beforeAll(async () => {
       report = await runConformance(typeof options === 'function' ? await options() : options)
-    }, RUN_TIMEOUT)
+    }, 120_000)
 
     test('cleanup removes every record the run created', () => {
       if (!report) throw new Error('The conformance run did not finish (see beforeAll)')
-      const { residue, cleanup } = report
-      if (residue.length > 0 || !cleanup.verified) {
-        throw new Error(
-          `Conformance cleanup ${cleanup.verified ? '' : `unverified (${cleanup.unverifiedBecause}) and `}left: ${residue.map((r) => `${r.id} (${r.reason})`).join('; ') || 'nothing known'}`,
-        )
-      }
+      const left = cleanupNotes(report).map((note) => note.text.trim())
+      if (left.length > 0) throw new Error(left.join('\n'))
     })
 
     for (const rule of rules) {
@@ -55,12 +48,10 @@ export function describeConformance(
         if (!result) throw new Error('The conformance run did not finish (see beforeAll)')
         const { status, counted, message = status } = result
         if (status === 'passed') return
-        if (!counted || message === NOT_SELECTED) {
-          context.skip(
+        if (!counted || message === NOT_SELECTED)
+          return context.skip(
             status === 'failed' ? `informational (${result.level}): ${message}` : message,
           )
-          return
-        }
         throw new Error(
           status === 'failed'
             ? renderFailure(result)

@@ -60,6 +60,8 @@ describe('parseCliArgs', () => {
       options: { ...defaults, seed: expect.any(Number), fetch, reporter: 'pretty' },
     })
     expect(defaults).toMatchObject({ timeout: 5_000, concurrency: 8, budget: { requests: 800 } })
+    for (const named of ['(default 5000)', '(default 8)', '(default 800 requests)'])
+      expect(USAGE).toContain(named)
   })
 
   it('names every flag it accepts in the help, -h included', () => {

@@ -1,14 +1,7 @@
 import { parseArgs } from 'node:util'
 import * as z from 'zod/mini'
 import { InvalidOptionsError } from '../errors.ts'
-import {
-  DEFAULT_BUDGET,
-  DEFAULT_CONCURRENCY,
-  DEFAULT_TIMEOUT,
-  describeBudget,
-  OPTIONS,
-  readOptions,
-} from '../options.ts'
+import { OPTIONS, readOptions } from '../options.ts'
 import { REPORTERS } from '../reporters/index.ts'
 
 /** Every flag of `todokit-conformance`, as `parseArgs` reads it; {@link OPTIONS} reads the values. */
@@ -53,11 +46,11 @@ Options:
   --header 'Name: value' send a header with every request (repeatable), e.g. for auth
   --only GLOBS           judge only rules whose id matches (comma-separated, repeatable), e.g. 'patch.*'
   --skip GLOBS           leave out rules whose id matches
-  --timeout MS           per-request timeout                      (default ${DEFAULT_TIMEOUT})
-  --concurrency N        creates sent at once to look for ids handed out twice (default ${DEFAULT_CONCURRENCY})
+  --timeout MS           per-request timeout (default 5000)
+  --concurrency N        creates sent at once to look for ids handed out twice (default 8)
   --bail                 stop after the first counted failure
   --budget N | Ns        what the exploration may spend: N requests or N seconds
-                         (default ${describeBudget(DEFAULT_BUDGET)})
+                         (default 800 requests)
   --seed N               seed of the exploration's random sequences (the report gives it;
                          the same seed and budget replay a run)
   --read-only            send only GET, HEAD and OPTIONS, for a server whose data may not

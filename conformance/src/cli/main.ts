@@ -4,11 +4,12 @@ import { dirname, resolve } from 'node:path'
 import { isErrorType } from '@todokit/sdk/internal'
 import packageJson from '../../package.json' with { type: 'json' }
 import { ConformanceError, InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
-import { LEVELS, levelLabel } from '../levels.ts'
+import { levelLabel } from '../levels.ts'
 import { renderReport } from '../reporters/index.ts'
 import { renderMarkdown } from '../reporters/markdown.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
 import { rules } from '../rules/index.ts'
+import type { Rule } from '../rules/rule.ts'
 import { runConformance } from '../run.ts'
 import { parseCliArgs, USAGE } from './args.ts'
 
@@ -63,18 +64,12 @@ export function shouldUseColor(stream: { isTTY?: boolean }, env: CliIo['env']): 
   return stream.isTTY === true && env.TERM !== 'dumb'
 }
 
-/** The rules as plain text, grouped by level (what `--list` prints). */
+/** The rules, a line each with its level and section of the contract (what `--list` prints). */
 function renderCatalogue(): string {
   const width = Math.max(...rules.map((rule) => rule.id.length))
-  return LEVELS.flatMap((level) => {
-    const group = rules.filter((rule) => rule.level === level)
-    if (group.length === 0) return []
-    return [
-      `${levelLabel(level)} (${group.length})`,
-      ...group.map((rule) => `  ${rule.id.padEnd(width)}  ${rule.title}  [${rule.section}]`),
-      '',
-    ]
-  }).join('\n')
+  const line = (rule: Rule) =>
+    `${rule.id.padEnd(width)}  ${rule.title}  [${levelLabel(rule.level)}, ${rule.section}]\n`
+  return rules.map(line).join('')
 }
 
 /**

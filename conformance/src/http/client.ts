@@ -115,9 +115,10 @@ async function send(config: HttpConfig, method: string, url: string, body?: stri
   const timer = setTimeout(() => timeout.abort(), config.timeout)
   const signal = AbortSignal.any(config.signal ? [timeout.signal, config.signal] : [timeout.signal])
   try {
-    const raw = await until(signal, async () => {
+    const { raw, text } = await until(signal, async () => {
+      let raw: Response
       try {
-        return await config.fetch(
+        raw = await config.fetch(
           new Request(url, { method, headers, body, redirect: 'manual', signal }),
         )
       } catch (error) {
@@ -125,16 +126,12 @@ async function send(config: HttpConfig, method: string, url: string, body?: stri
         const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
         throw new NetworkError(`${what} failed: ${cause instanceof Error ? cause.message : cause}`)
       }
+      return { raw, text: await readCapped(raw, what) }
     })
-    const text = await until(signal, () => readCapped(raw, what))
     const statusText = statusTextFor(raw.status, raw.statusText)
     const responseHeaders = Object.fromEntries(raw.headers)
-    Object.assign(exchange, {
-      status: raw.status,
-      statusText,
-      responseHeaders,
-      responseBody: excerpt(text),
-    })
+    const responseBody = excerpt(text)
+    Object.assign(exchange, { status: raw.status, statusText, responseHeaders, responseBody })
     const json = parseJson(text)
     return { status: raw.status, statusText, headers: raw.headers, text, json, exchange }
   } catch (caught) {

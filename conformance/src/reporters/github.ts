@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { curlCommand } from '../http/exchange.ts'
-import type { CheckResult, ConformanceReport } from '../report.ts'
+import type { ConformanceReport } from '../report.ts'
 import { renderPretty } from './pretty.ts'
 import { details, safe, view } from './view.ts'
 
@@ -9,24 +9,15 @@ import { details, safe, view } from './view.ts'
  * `%25`, `%0D` and `%0A`, so a server's text can never end the line and start a command of its
  * own (`::add-mask::`, `::stop-commands::`).
  */
-export function escapeCommandData(text: string): string {
-  return safe(text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'))
-}
+export const escapeCommandData = (text: string): string =>
+  safe(text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'))
 
 /** A workflow command's property value: as {@link escapeCommandData}, and `:` and `,` too. */
-export function escapeCommandProperty(text: string): string {
-  return escapeCommandData(text).replaceAll(':', '%3A').replaceAll(',', '%2C')
-}
+export const escapeCommandProperty = (text: string): string =>
+  escapeCommandData(text).replaceAll(':', '%3A').replaceAll(',', '%2C')
 
-function annotation(kind: 'error' | 'warning', title: string, message: string): string {
-  return `::${kind} title=${escapeCommandProperty(title)}::${escapeCommandData(message)}`
-}
-
-function failureMessage(result: CheckResult): string {
-  const exchanges = result.exchanges ?? []
-  const replay = exchanges.length ? ['replay:', ...exchanges.map(curlCommand)] : []
-  return [result.message ?? 'failed', ...details(result), ...replay].join('\n')
-}
+const annotation = (kind: 'error' | 'warning', title: string, lines: string[]) =>
+  `::${kind} title=${escapeCommandProperty(title)}::${escapeCommandData(lines.join('\n'))}`
 
 /**
  * The report for GitHub Actions: one `::error` annotation per counted broken rule (its id and
@@ -40,21 +31,18 @@ function failureMessage(result: CheckResult): string {
  */
 export function renderGithub(report: ConformanceReport): string {
   const { broken, unjudged } = view(report)
-  const errors = broken.map((check) =>
-    annotation('error', `${check.id}: ${check.title}`, failureMessage(check)),
-  )
-  const warnings = unjudged.map((check) =>
-    annotation('warning', `${check.id} not judged`, check.message ?? 'not judged'),
-  )
+  const errors = broken.map((check) => {
+    const replay = (check.exchanges ?? []).map(curlCommand)
+    const lines = [check.message ?? 'failed', ...details(check)]
+    if (replay.length) lines.push('replay:', ...replay)
+    return annotation('error', `${check.id}: ${check.title}`, lines)
+  })
   if (report.unreachable !== undefined)
-    errors.push(annotation('error', 'server unreachable', report.unreachable))
+    errors.push(annotation('error', 'server unreachable', [report.unreachable]))
+  const warnings = unjudged.map((check) =>
+    annotation('warning', `${check.id} not judged`, [check.message ?? 'not judged']),
+  )
   const token = randomUUID()
-  return [
-    ...errors,
-    ...warnings,
-    `::stop-commands::${token}`,
-    renderPretty(report),
-    `::${token}::`,
-    '',
-  ].join('\n')
+  const log = [`::stop-commands::${token}`, renderPretty(report), `::${token}::`, '']
+  return [...errors, ...warnings, ...log].join('\n')
 }
