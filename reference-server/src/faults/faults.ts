@@ -121,36 +121,36 @@ function preferredFault(header: string): { delayMs: number; fault?: Fault } {
     }),
   )
   const invalid = (detail: string) => refuse({ status: 400, detail: `Prefer: ${detail}` })
-  const number = (name: string, text: string, least: number, most: number, what: string) => {
+  const number = (name: string, least: number, most: number, what: string) => {
+    const text = asked.get(name) ?? ''
     const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
     return value >= least && value <= most
       ? value
       : invalid(`${name} must be ${what}, got "${text}"`)
   }
-  const { delay = '0', code, 'retry-after': retry, body } = Object.fromEntries(asked)
   const most = MAX_PREFERRED_DELAY_MS
-  const delayMs = number('delay', delay, 0, most, `a whole number of milliseconds up to ${most}`)
-  const faults: Fault[] = []
-  if (code !== undefined) {
-    const status = number('code', code, 400, 599, 'an error status from 400 to 599')
-    const seconds = 'a whole number of seconds up to 86400'
-    const retryAfter =
-      retry === undefined ? retry : number('retry-after', retry, 0, 86_400, seconds)
-    faults.push({
-      kind: 'status',
-      status,
-      retryAfter,
-      detail: `Prefer: code=${status} asked for it`,
-    })
-  } else if (retry !== undefined) {
+  const whole = `a whole number of milliseconds up to ${most}`
+  const delayMs = asked.has('delay') ? number('delay', 0, most, whole) : 0
+  if (asked.has('retry-after') && !asked.has('code')) {
     invalid('retry-after goes with code (e.g. "code=503, retry-after=0")')
   }
-  if (asked.has('hang')) faults.push({ kind: 'hang' })
-  if (asked.has('drop')) faults.push({ kind: 'drop' })
+  const body = asked.get('body')
   if (body !== undefined && body !== 'invalid') invalid(`body can only be "invalid", got "${body}"`)
-  if (body !== undefined) faults.push({ kind: 'body', body: { id: 'not-a-number', content: 42 } })
-  if (faults.length > 1) invalid('ask for one of code, hang, drop and body=invalid at a time')
-  return faults[0] === undefined ? { delayMs } : { delayMs, fault: faults[0] }
+  const [kind, ...others] = (['code', 'hang', 'drop', 'body'] as const).filter((name) =>
+    asked.has(name),
+  )
+  if (others.length > 0) invalid('ask for one of code, hang, drop and body=invalid at a time')
+  if (kind === 'code') {
+    const status = number('code', 400, 599, 'an error status from 400 to 599')
+    const retryAfter = asked.has('retry-after')
+      ? number('retry-after', 0, 86_400, 'a whole number of seconds up to 86400')
+      : undefined
+    const detail = `Prefer: code=${status} asked for it`
+    return { delayMs, fault: { kind: 'status', status, retryAfter, detail } }
+  }
+  if (kind === 'body')
+    return { delayMs, fault: { kind, body: { id: 'not-a-number', content: 42 } } }
+  return kind === undefined ? { delayMs } : { delayMs, fault: { kind } }
 }
 
 /**

@@ -47,11 +47,7 @@ function parseListQuery(search: string): TodoListQueryValue {
 
 /** The query a cursor is bound to, so that it is refused with another query. */
 type Selection = Omit<TodoListQueryValue, 'limit' | 'cursor'>
-
-const BOUND = LIST_QUERY_PARAMETERS.filter(
-  (name): name is keyof Selection => name !== 'limit' && name !== 'cursor',
-)
-const binding = (query: Selection) => hashText(JSON.stringify(BOUND.map((name) => query[name])))
+const binding = (query: Selection) => hashText(JSON.stringify(query))
 
 /**
  * The cursor of the page after `last`: base64url of `[binding, ...values of its sort keys]`. A
