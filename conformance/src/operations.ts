@@ -10,6 +10,7 @@ import {
   isObject,
   type Judgement,
   type ListQuery,
+  listedItems,
   type Observation,
   type ProbeKind,
   type Rule,
@@ -39,9 +40,6 @@ const aim = (target: Target) => (typeof target === 'string' ? { pathId: target }
 type Body = Record<string, unknown> | string
 
 const bodyOf = (body: Body) => (typeof body === 'string' ? { rawBody: body } : { json: body })
-
-/** The objects a list answered, or none when it answered no array. */
-export const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
 
 /** An id as the server handed it out, when it is one the kit can address. */
 const idIn = (json: unknown): Id | undefined =>

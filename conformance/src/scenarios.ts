@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { OrderKey } from '@todokit/sdk/contract'
 import { keyOf, type OwnRecord, stateOf } from './model/model.ts'
 import { words } from './model/text.ts'
-import { listedItems, type Operations } from './operations.ts'
-import { fieldProblem, isObject, type ListQuery } from './rules/rule.ts'
+import type { Operations } from './operations.ts'
+import { fieldProblem, isObject, type ListQuery, listedItems } from './rules/rule.ts'
 
 /**
  * Contents that break naive storage, escaping, matching or typing. Each is sent as a whole

@@ -11,10 +11,10 @@ export interface Expected {
   completed: boolean
 }
 
-/** The last write a record saw: what reads must show since, and why they might not. */
+/** The last write a record saw: reads must show it since. */
 export interface LastWrite {
   op: 'create' | 'replace' | 'patch'
-  /** The fields the write sent: only these may differ from the state before it. */
+  /** The fields it sent: only these may differ from the state before it. */
   sent: readonly string[]
   exchange: Exchange
 }
@@ -26,24 +26,18 @@ export interface OwnRecord {
   /** States a read may also show, because a rule was already charged with them. */
   tolerated: Set<string>
   deleted: boolean
-  /** A 5xx or a lost answer to a write: what the record holds is unknown, so reads are not judged. */
+  /** A 5xx or a lost answer to a write: what it holds is unknown, so reads are not judged. */
   uncertain: boolean
-  /** Writes to it are under way at once: an answer may show another's fields, in either order. */
+  /** Writes to it are under way at once: an answer may show another's fields. */
   concurrent?: boolean
   /** A DELETE got a 5xx or no answer: the id may be free, and someone else's by now. */
   maybeGone?: boolean
   /** Made by a wrongly typed write the server accepted: only that rule judges its fields. */
   untyped: boolean
-  /**
-   * Listed when a read-only run began, not created by it: what it must show is what that list
-   * showed, and nothing it holds is the run's to write.
-   */
+  /** Listed when a read-only run began: it must show what that list showed, and is not the run's. */
   found?: boolean
   lastWrite?: LastWrite
-  /**
-   * A request that named this record out of contract (a refused write, another record's PUT that
-   * carried its id): the rule that answers for whatever reads show of it now.
-   */
+  /** A request that named it out of contract: the rule that answers for what reads show of it. */
   blame?: { rule: string; exchange: Exchange }
 }
 
@@ -55,9 +49,8 @@ export interface Policy {
   clientIds?: 'stored' | 'ignored' | 'refused'
   /** A create that leaves out `completed` is accepted. */
   completedOptional?: boolean
-  /** The server trims spaces at the ends of `content`. */
+  /** Spaces at the ends of `content` are trimmed. */
   trims?: boolean
-  /** The type of the ids it hands out. */
   idType?: 'integer' | 'other'
 }
 
@@ -78,19 +71,13 @@ export class Model {
   readonly policy: Policy = {}
   /** Creates the server refused: nothing of them may appear afterwards. */
   readonly refusedCreates: Array<{ sent: unknown; exchange: Exchange }> = []
-  /**
-   * Contents of creates that got no answer or a 5xx: the server may have stored them. The
-   * content is the run's own, unique, so a record that carries one is the run's to delete.
-   */
+  /** Contents of creates that got no answer or a 5xx: a record with one is the run's to delete. */
   readonly unanswered = new Set<string>()
-  /**
-   * Records a create answered with an id that a record listed at the start holds: the run made
-   * them, but cannot address them without touching someone else's. Named, never written to.
-   */
+  /** Records a create answered with the id of a record listed at the start: named, never written. */
   readonly shared: Array<{ id: Id; content: string }> = []
   /** The capabilities the server claims. */
   claims: readonly Capability[] = []
-  /** A wrongly typed create that was not refused: lists and creates that fail since are charged to it. */
+  /** A wrongly typed create that was not refused: lists and creates failing since are its. */
   untypedCreate?: Exchange
   /** The last create sent wrong on purpose (or with a large id) that the server accepted. */
   acceptedProbe?: Exchange
@@ -145,8 +132,8 @@ export class Model {
   }
 
   /**
-   * An id nobody holds as far as the run can see: not listed, not the run's. Ten digits, far
-   * above a real collection's and below 2^31; nine when asked, so that ids of two lengths meet.
+   * An id nobody holds as far as the run can see: ten digits, far above a real collection's and
+   * below 2^31; nine when asked, so that ids of two lengths meet.
    */
   unusedId(digits: 9 | 10 = 10): number {
     const from = digits === 9 ? 900_000_000 : 1_000_000_000

@@ -8,31 +8,21 @@ import type { OrderKey } from '@todokit/sdk/contract'
  */
 
 /** Text with case and accents folded away, as the loosest reading compares it. */
-export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
-}
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
 
 /** The words of a text: runs of letters and digits. */
-export function words(text: string): string[] {
-  return text.match(/[\p{L}\p{N}]+/gu) ?? []
-}
+export const words = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? []
 
 /**
- * Whether every reading of search must return a record whose content is `content`: the content
- * holds `q` exactly, and each word of `q` is a whole word of the content. A `q` without a word
- * (`+`, `%`) is left to the readings.
+ * Whether every reading of search returns a record with this content: it holds `q` exactly, and
+ * each word of `q` as a whole word. A `q` without a word (`+`, `%`) is left to the readings.
  */
 export function mustMatchSearch(content: string, q: string): boolean {
-  const wanted = words(q)
-  if (wanted.length === 0 || !content.includes(q)) return false
   const present = new Set(words(content))
-  return wanted.every((word) => present.has(word))
+  return words(q).length > 0 && content.includes(q) && words(q).every((word) => present.has(word))
 }
 
-/**
- * Whether some reading of search may return a record: some folded word of `q` (or `q` itself) is
- * part of one of the record's folded fields (some servers search every field).
- */
+/** Whether some reading returns a record: a folded word of `q`, or `q`, is in one of its fields. */
 export function mayMatchSearch(fields: readonly string[], q: string): boolean {
   const needles = [q, ...words(q)].map(fold).filter(Boolean)
   if (words(q).length === 0) return true
@@ -47,13 +37,10 @@ const SURROGATE = /[\ud800-\udfff]/
 /** Code point order. Not via UTF-8 bytes: those turn every lone surrogate into U+FFFD alike. */
 function byCodePoint(a: string, b: string): number {
   if (!SURROGATE.test(a) && !SURROGATE.test(b)) return byUnit(a, b)
-  const [x, y] = [
-    Array.from(a, (c) => c.codePointAt(0) ?? 0),
-    Array.from(b, (c) => c.codePointAt(0) ?? 0),
-  ]
-  for (let i = 0; i < Math.min(x.length, y.length); i++)
-    if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0)
-  return x.length - y.length
+  const points = (text: string) => Array.from(text, (c) => c.codePointAt(0) ?? 0)
+  const [x, y] = [points(a), points(b)]
+  const at = x.findIndex((point, i) => point !== y[i])
+  return at < 0 || at >= y.length ? x.length - y.length : (x[at] ?? 0) - (y[at] ?? 0)
 }
 
 // Collators are made once: `localeCompare` with options builds one on every call.
@@ -79,18 +66,15 @@ export interface Sortable {
 
 /** The sign of `a` against `b` under one key, or `undefined` when correct servers may differ. */
 function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined {
-  const descending = key.startsWith('-')
-  const field = descending ? key.slice(1) : key
-  let sign: number | undefined
-  if (field === 'id') {
-    sign = typeof a.id === 'number' && typeof b.id === 'number' ? Math.sign(a.id - b.id) : undefined
-  } else if (field === 'completed') {
-    sign = Number(a.completed) - Number(b.completed)
-  } else {
-    const signs = new Set(COLLATIONS.map((compare) => Math.sign(compare(a.content, b.content))))
-    sign = signs.size === 1 ? [...signs][0] : undefined
-  }
-  return sign === undefined ? undefined : descending ? -sign : sign
+  const field = key.replace('-', '')
+  const sign = key.startsWith('-') ? -1 : 1
+  if (field === 'completed') return sign * (Number(a.completed) - Number(b.completed))
+  if (field === 'id')
+    return typeof a.id === 'number' && typeof b.id === 'number'
+      ? sign * Math.sign(a.id - b.id)
+      : undefined
+  const signs = new Set(COLLATIONS.map((compare) => Math.sign(compare(a.content, b.content))))
+  return signs.size === 1 ? sign * [...signs][0]! : undefined
 }
 
 /**

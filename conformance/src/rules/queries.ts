@@ -33,19 +33,44 @@ type Fields = { id?: unknown; content?: unknown; completed?: unknown }
 export const matchesFilters = (todo: Fields, query: ListQuery) =>
   FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
+/** What a list must and may hold, as the model predicts it for one query. */
+interface Listing {
+  /** Whether every correct server must list this record of the run. */
+  must: (todo: Expected) => boolean
+  /** Why no correct server may list a todo with these fields; `undefined` when some may. */
+  mayNot?: (todo: Fields) => string | undefined
+  where?: string
+}
+
 /**
- * What listed `items` show of the run's records, outside those `observation` wrote meanwhile
- * and those a probe left blamed (charged to that probe's rule, once): a record it deleted, or
- * a record that `must` be listed and is not.
+ * What listed `items` show against the model: a todo no correct server may list, as listed or
+ * as the run's record is now, a deleted record, or a record that `must` be listed and is not.
+ * Records written while the list was read, and those a probe left blamed, are not judged.
  */
 export function judgeListed(
-  where: string,
-  items: Record<string, unknown>[],
   observation: Observation,
+  items: Record<string, unknown>[],
   model: Model,
-  must: (expected: Expected) => boolean,
-): Judgement | undefined {
+  { must, mayNot = () => undefined, where = requestLine(observation.exchange) }: Listing,
+): Judgement {
   const judged = (record: OwnRecord) => !observation.touched?.has(record.key) && !record.blame
+  for (const item of items) {
+    const why = mayNot(item)
+    if (why)
+      return {
+        failed: `${where} returned ${shown(item)}, which ${why}`,
+        expected: 'only records the query matches',
+        actual: shown(item),
+      }
+    const record = model.records.get(JSON.stringify(item.id))
+    const known = record && !record.deleted && !record.uncertain && !record.untyped
+    if (known && judged(record) && mayNot(record.expected))
+      return {
+        failed: `${where} returned todo ${shown(record.expected.id)} as it was before its last write: it now holds ${shown(record.expected)}`,
+        expected: 'records as they are now',
+        actual: shown(item),
+      }
+  }
   const byId = new Map(items.map((item) => [String(item.id), item]))
   for (const { expected } of model.deleted().filter(judged)) {
     const item = byId.get(String(expected.id))
@@ -64,44 +89,8 @@ export function judgeListed(
         expected: shown(expected),
         actual: `${items.length} records, not this one`,
       }
-  return undefined
+  return held
 }
-
-/** How filter and search judge which records an answer may and must hold. */
-interface Membership {
-  asks: (query: ListQuery) => boolean
-  /** Whether some correct server may list a todo with these fields. */
-  may: (todo: Fields, query: ListQuery) => boolean
-  /** Whether every correct server must list it; only the query's own capability demands. */
-  must: (todo: Expected, query: ListQuery) => boolean
-  /** Why a listed todo it may not hold is wrong, and what was expected instead. */
-  wrong: (query: ListQuery) => { because: string; expected: string }
-}
-
-const membership =
-  ({ asks, may, must, wrong }: Membership) =>
-  (observation: Observation, items: Record<string, unknown>[], model: Model): Judgement => {
-    const query = observation.query ?? {}
-    if (!asks(query)) return held
-    const where = requestLine(observation.exchange)
-    for (const item of items) {
-      if (!may(item, query))
-        return {
-          failed: `${where} returned ${shown(item)}, which ${wrong(query).because}`,
-          expected: wrong(query).expected,
-          actual: shown(item),
-        }
-      const record = model.records.get(JSON.stringify(item.id))
-      if (!record || record.deleted || record.uncertain || record.untyped || record.blame) continue
-      if (!may(record.expected, query))
-        return {
-          failed: `${where} returned todo ${shown(record.expected.id)} as it was before its last write: it now holds ${shown(record.expected)}`,
-          expected: 'records as they are now',
-          actual: shown(item),
-        }
-    }
-    return judgeListed(where, items, observation, model, (todo) => must(todo, query)) ?? held
-  }
 
 function judgeOrder(observation: Observation, items: Record<string, unknown>[]): Judgement {
   const order = observation.query?.order ?? []
@@ -126,10 +115,11 @@ function judgeOrder(observation: Observation, items: Record<string, unknown>[]):
  * (it need not support it), or else the most particular it claims.
  */
 const queryRule = (
-  rule: Omit<RuleSpec, 'judge'> & { level: Capability },
+  rule: Omit<RuleSpec, 'judge' | 'readsAlone'> & { level: Capability },
   judge: (observation: Observation, items: Record<string, unknown>[], model: Model) => Judgement,
 ): RuleSpec => ({
   ...rule,
+  readsAlone: true,
   on: { op: ['list'], probe: ['none'], query: true },
   judge(observation, model) {
     const { query = {}, response } = observation
@@ -151,17 +141,14 @@ export const queryRules: RuleSpec[] = [
         'GET /todos?{field}={value} returns exactly the records whose field equals the value, as they are now',
       level: 'filter',
       section: '§4 Query conventions: Filter',
-      readsAlone: true,
     },
-    membership({
-      asks: (query) => FILTERS.some((field) => query[field] !== undefined),
-      may: matchesFilters,
-      must: (todo, query) => query.q === undefined && matchesFilters(todo, query),
-      wrong: () => ({
-        because: 'does not match the filter',
-        expected: 'only records whose fields equal the filter values',
-      }),
-    }),
+    (observation, items, model) => {
+      const { query = {} } = observation
+      return judgeListed(observation, items, model, {
+        must: (todo) => query.q === undefined && matchesFilters(todo, query),
+        mayNot: (todo) => (matchesFilters(todo, query) ? undefined : 'does not match the filter'),
+      })
+    },
   ),
   queryRule(
     {
@@ -170,19 +157,17 @@ export const queryRules: RuleSpec[] = [
         'GET /todos?q={query} returns the records whose content holds the query, under any reading of free-text search',
       level: 'search',
       section: '§4 Query conventions: Search',
-      readsAlone: true,
     },
-    membership({
-      asks: (query) => query.q !== undefined,
-      may: (todo, { q = '' }) =>
-        mayMatchSearch([String(todo.content), String(todo.id), String(todo.completed)], q),
-      must: (todo, query) =>
-        matchesFilters(todo, query) && mustMatchSearch(todo.content, query.q ?? ''),
-      wrong: ({ q }) => ({
-        because: `no reading of q=${shown(q)} matches`,
-        expected: `records whose text holds ${shown(q)}`,
-      }),
-    }),
+    (observation, items, model) => {
+      const { query = {} } = observation
+      const { q = '' } = query
+      const fields = (todo: Fields) => [todo.content, todo.id, todo.completed].map(String)
+      return judgeListed(observation, items, model, {
+        must: (todo) => matchesFilters(todo, query) && mustMatchSearch(todo.content, q),
+        mayNot: (todo) =>
+          mayMatchSearch(fields(todo), q) ? undefined : `no reading of q=${shown(q)} matches`,
+      })
+    },
   ),
   queryRule(
     {
@@ -190,7 +175,6 @@ export const queryRules: RuleSpec[] = [
       title: 'GET /todos?order={field} lists the records in ascending order of that field',
       level: 'sort',
       section: '§4 Query conventions: Sort',
-      readsAlone: true,
     },
     judgeOrder,
   ),
@@ -200,7 +184,6 @@ export const queryRules: RuleSpec[] = [
       title: 'GET /todos?order=-{field} sorts descending, and order=a,b sorts by several keys',
       level: 'sort-extended',
       section: '§4 Sort (todokit extension)',
-      readsAlone: true,
     },
     judgeOrder,
   ),

@@ -12,6 +12,7 @@ import {
   requestLine,
   sentObject,
   shown,
+  status,
   typeProblem,
   unexpected,
 } from './rule.ts'
@@ -26,19 +27,9 @@ const since = (observation: Observation, earlier: Exchange, expected: string): J
   exchanges: [earlier, observation.exchange],
 })
 
-/** A judge that demands a status: `expected` says which, `ok` tells it. */
-const status =
-  (expected: string, ok: (code: number) => boolean): RuleSpec['judge'] =>
-  (observation) => {
-    const code = observation.response?.status
-    return code !== undefined && ok(code) ? held : unexpected(observation, expected)
-  }
-
-const isClientErrorCode = (code: number) => code >= 400 && code < 500
-
 /**
  * The answer to a valid PUT or PATCH: 200 with a whole todo, the right id. Its fields against
- * what was sent are the model's to predict (`reads.ts`).
+ * what was sent are the model's to predict (`predictions.ts`).
  */
 const writeAnswer =
   (what: string): RuleSpec['judge'] =>
@@ -113,7 +104,6 @@ export const recordRules: RuleSpec[] = [
     level: 'required',
     section: '§4 GET /todos/{id}, rule 3',
     readsAlone: true,
-    reads: (_, observation) => observation.op === 'get',
   },
   {
     id: 'list.holds-live-records',
@@ -121,14 +111,12 @@ export const recordRules: RuleSpec[] = [
     level: 'required',
     section: '§4 GET /todos, rule 3',
     readsAlone: true,
-    reads: (_, observation) => observation.op === 'list',
   },
   {
     id: 'read.current',
     title: 'Reads show each record as its last successful write left it',
     level: 'required',
     section: '§4 PUT and PATCH',
-    reads: (record) => record.lastWrite !== undefined,
   },
   {
     id: 'create.answers-stored',
@@ -183,7 +171,6 @@ export const recordRules: RuleSpec[] = [
     level: 'required',
     section: '§4 rule 1, §3',
     on: { op: ['patch'], probe: ['none'], live: true },
-    reads: (record) => record.lastWrite?.op === 'patch',
     // A target a probe left blamed differs from the model for a cause already charged.
     judge: ({ response, target }) =>
       response?.status === 200 && isObject(response.json) && !target?.concurrent && !target?.blame
@@ -263,7 +250,6 @@ export const recordRules: RuleSpec[] = [
     title: 'A write answered with an error changes nothing: no record appears, none changes',
     level: 'required',
     section: '§7 Errors',
-    reads: (record) => record.blame?.rule === 'write.refused-no-trace',
     judge(observation, model) {
       const { op, probe, query, response } = observation
       const listed = op === 'list' && !query && response?.status === 200 ? response.json : undefined
@@ -399,7 +385,7 @@ export const recordRules: RuleSpec[] = [
     level: 'recommended',
     section: '§4 rule 2',
     on: { op: ['replace'], probe: ['missing-field'] },
-    judge: status('a 4xx', isClientErrorCode),
+    judge: status('a 4xx', (code) => code >= 400 && code < 500),
   },
   {
     id: 'content.exact',
@@ -407,8 +393,7 @@ export const recordRules: RuleSpec[] = [
     level: 'required',
     section: '§2 Todo (content string)',
     on: { op: ['create', 'replace', 'patch'], probe: ['none'] },
-    reads: (record, _, model) => !record.found && !model.ownsContent(record.expected.content),
-    // What was stored against what was sent is the model's to predict (`reads.ts`).
+    // What was stored against what was sent is the model's to predict (`predictions.ts`).
     judge(observation, model) {
       const sent = sentObject(observation).content
       if (typeof sent !== 'string' || model.ownsContent(sent)) return undefined

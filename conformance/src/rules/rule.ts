@@ -92,12 +92,10 @@ export interface Scope {
   live?: true
 }
 
-/** A rule as the tables write it. Reads of the run's records charge every rule (`reads.ts`). */
+/** A rule as the tables write it; the model's prediction judges every rule too (`predictions.ts`). */
 export interface RuleSpec extends Omit<Rule, 'judge'> {
   on?: Scope
   judge?: Rule['judge']
-  /** A read that judged a record `reads` accepts, and charged nothing, counts as the rule held. */
-  reads?: (record: OwnRecord, observation: Observation, model: Model) => boolean
 }
 
 export function inScope({ op, probe, query, live }: Scope, observation: Observation): boolean {
@@ -151,6 +149,14 @@ export const unexpected = (observation: Observation, expected: string, why = '')
   actual: actualOf(observation),
 })
 
+/** A judge that holds when the answer's status is one `ok` accepts, and `expected` names. */
+export const status =
+  (expected: string, ok: (code: number) => boolean): Rule['judge'] =>
+  (observation) => {
+    const code = observation.response?.status
+    return code !== undefined && ok(code) ? held : unexpected(observation, expected)
+  }
+
 export const isSuccess = ({ response }: Observation): boolean =>
   response !== undefined && response.status >= 200 && response.status < 300
 
@@ -161,6 +167,9 @@ export const isClientError = ({ response }: Observation): boolean =>
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+/** The objects a list answered, or none when it answered no array. */
+export const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
 
 /** The body a write sent, as an object. */
 export const sentObject = (observation: Observation): Record<string, unknown> =>

@@ -3,6 +3,7 @@ import {
   actualOf,
   answered,
   fieldProblem,
+  held,
   isObject,
   type Judgement,
   type Observation,
@@ -54,22 +55,40 @@ function chargeFor(
   return otherwise
 }
 
+/** The rules a read of a record judges beside the read's own rule, and when. */
+const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> = {
+  'read.current': (record) => record.lastWrite !== undefined,
+  'patch.keeps-unsent': (record) => record.lastWrite?.op === 'patch',
+  'write.refused-no-trace': (record) => record.blame?.rule === 'write.refused-no-trace',
+  'content.exact': (record, model) => !record.found && !model.ownsContent(record.expected.content),
+}
+
 /** Found per observation once, as every rule asks. */
-const cache = new WeakMap<Observation, Map<string, Failure>>()
+const cache = new WeakMap<Observation, Map<string, Judgement>>()
 
 /**
- * What a read of the run's own records shows against the model, a `GET /todos/{id}` of a live
- * record or an unparametrised `GET /todos`: the first failure of each rule it is charged to. A
- * state a read showed is tolerated from then on: one cause is charged once.
+ * What an observation shows against what the model predicts, by rule: a read of the run's own
+ * records (a `GET /todos/{id}` of a live record, an unparametrised `GET /todos`) and a write's
+ * answer. A rule holds when a read judged a record it answers for, and fails with the first
+ * difference charged to it. A state a read showed is tolerated since: one cause, one charge.
  */
-export function readFailures(observation: Observation, model: Model): Map<string, Failure> {
+export function judgedByModel(observation: Observation, model: Model): Map<string, Judgement> {
   const cached = cache.get(observation)
   if (cached) return cached
-  const failures = new Map<string, Failure>()
-  cache.set(observation, failures)
+  const judgements = new Map<string, Judgement>()
+  cache.set(observation, judgements)
   const charge = (rule: string, record: OwnRecord | undefined, failure: Failure) => {
     const exchanges = record?.blame && [record.blame.exchange, observation.exchange]
-    if (!failures.has(rule)) failures.set(rule, exchanges ? { ...failure, exchanges } : failure)
+    const before = judgements.get(rule)
+    if (!before || 'held' in before)
+      judgements.set(rule, exchanges ? { ...failure, exchanges } : failure)
+  }
+  const judged = (record: OwnRecord, read: string) => {
+    for (const rule of [
+      read,
+      ...Object.keys(READ_RULES).filter((id) => READ_RULES[id]?.(record, model)),
+    ])
+      if (!judgements.has(rule)) judgements.set(rule, held)
   }
   const compare = (record: OwnRecord, item: Record<string, unknown>) => {
     const state = stateOf(item)
@@ -121,11 +140,12 @@ export function readFailures(observation: Observation, model: Model): Map<string
   const { op, probe, target, query, response } = observation
   const body = response?.json
   const write = op === 'create' || op === 'replace' || op === 'patch' ? op : undefined
-  const judged = write === 'create' ? !probe || probe === 'large-id' : !probe && live(target)
+  const answers = write === 'create' ? !probe || probe === 'large-id' : !probe && live(target)
   const code = response?.status
-  if (write && judged && isObject(body) && (code === 200 || (code === 201 && write === 'create')))
+  if (write && answers && isObject(body) && (code === 200 || (code === 201 && write === 'create')))
     answer(write, body)
   if (op === 'get' && !probe && target && live(target) && !target.untyped) {
+    judged(target, 'get.returns-record')
     if (response?.status !== 200)
       charge(target.blame?.rule ?? 'get.returns-record', target, {
         failed: `${answered(observation)} for todo ${shown(target.expected.id)}, ${origin(target)}`,
@@ -140,12 +160,13 @@ export function readFailures(observation: Observation, model: Model): Map<string
       })
     else if (isObject(body)) compare(target, body)
   }
-  if (op !== 'list' || query || response?.status !== 200 || !Array.isArray(body)) return failures
+  if (op !== 'list' || query || response?.status !== 200 || !Array.isArray(body)) return judgements
   const byId = new Map<string, Record<string, unknown>[]>()
   for (const item of body.filter(isObject))
     byId.set(String(item.id), [...(byId.get(String(item.id)) ?? []), item])
   const withId = (record: OwnRecord) => byId.get(String(record.expected.id)) ?? []
   for (const record of model.settled()) {
+    judged(record, 'list.holds-live-records')
     const [item, ...more] = withId(record)
     if (!item)
       charge(record.blame?.rule ?? 'list.holds-live-records', record, {
@@ -164,17 +185,5 @@ export function readFailures(observation: Observation, model: Model): Map<string
         actual: shown(same),
       })
   }
-  return failures
-}
-
-/** Whether a read judged some record of the run that `applies` to. */
-export function readJudged(
-  { op, target, query, response }: Observation,
-  model: Model,
-  applies: (record: OwnRecord) => boolean,
-): boolean {
-  return (
-    (op === 'get' && target !== undefined && applies(target)) ||
-    (op === 'list' && !query && response?.status === 200 && model.settled().some(applies))
-  )
+  return judgements
 }
