@@ -36,13 +36,10 @@ function compareField(a: Keyset, b: Keyset, field: TodoField): number {
 }
 
 function comparator(keys: readonly SortKey[]): Compare {
-  const steps = keys.map(({ field, descending }): Compare => {
-    return descending ? (a, b) => compareField(b, a, field) : (a, b) => compareField(a, b, field)
-  })
   return (a, b) => {
-    for (const step of steps) {
-      const result = step(a, b)
-      if (result !== 0) return result
+    for (const { field, descending } of keys) {
+      const result = compareField(a, b, field)
+      if (result !== 0) return descending ? -result : result
     }
     return 0
   }
@@ -55,8 +52,7 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
   const checkpoint = checkpoints()
   const count = todos.length
   for (let start = 0; start < count; start += RUN) {
-    const run = todos.slice(start, start + RUN).sort(compare)
-    for (let index = 0; index < run.length; index++) todos[start + index] = run[index] as Todo
+    todos.splice(start, RUN, ...todos.slice(start, start + RUN).sort(compare))
     await checkpoint()
   }
   let source = todos
