@@ -187,21 +187,16 @@ export class Operations {
     return this.observe({ op: 'get', ...aim(target), probe, allowed, ...sent })
   }
 
-  /** Creates a record the way the server takes a create, with a content of the run's. */
+  /**
+   * Creates a record the way the server takes a create, with a content of the run's: the first
+   * scenario has learnt whether the server assigns ids, and whether it takes the kit's.
+   */
   async make(label: string, completed = false, content?: string): Promise<OwnRecord | undefined> {
     const { policy } = this.model
     const body = { content: content ?? this.model.content(label), completed }
-    if (policy.assignsIds !== false) {
-      const record = await this.create(body)
-      if (record || policy.assignsIds === true) return record
-    }
+    if (policy.assignsIds !== false) return this.create(body)
     if (policy.clientIds === 'refused') return undefined
-    const record = await this.create({ id: this.model.unusedId(), ...body })
-    if (!record && policy.clientIds === undefined && policy.assignsIds === undefined) {
-      policy.assignsIds = false
-      policy.clientIds = 'refused'
-    }
-    return record
+    return this.create({ id: this.model.unusedId(), ...body })
   }
 
   /** Creates a record; answers the record the run now owns, if the server stored one. */
@@ -244,7 +239,6 @@ export class Operations {
       // What a successful create says of the server's choices.
       if ('id' in sent) policy.clientIds = String(id) === String(sent.id) ? 'stored' : 'ignored'
       else policy.assignsIds = true
-      if (!('completed' in sent)) policy.completedOptional = true
       policy.idType = typeof id === 'number' && Number.isInteger(id) ? 'integer' : 'other'
     }
     if (probe === 'large-id' && String(id) !== String(sent.id)) return undefined
