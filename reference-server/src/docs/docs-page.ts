@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { html, raw } from 'hono/html'
+import { html } from 'hono/html'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import * as z from 'zod/mini'
 
@@ -131,17 +131,9 @@ const pageHeaders = secureHeaders({
  * `/openapi.json`, so it needs no package, runs no script and fetches nothing.
  */
 export function registerDocsPage(app: Hono): void {
-  let rendered: Promise<string> | undefined
-  const renderOnce = async () => {
-    const served = await app.request('/openapi.json')
-    return String(await render(OpenApi.parse(await served.json())))
-  }
   app.get('/docs', pageHeaders, async (c) => {
-    rendered ??= renderOnce().catch((error: unknown) => {
-      rendered = undefined
-      throw error
-    })
-    const body = raw(await rendered)
+    const served = await app.request('/openapi.json')
+    const body = await render(OpenApi.parse(await served.json()))
     return c.html(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>todokit API reference</title><style nonce="${c.get('secureHeadersNonce')}">${STYLE}</style>
