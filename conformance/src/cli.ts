@@ -11,9 +11,5 @@ process.on('SIGINT', () => {
   controller.abort()
 })
 
-process.exitCode = await runCli(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  signal: controller.signal,
-})
+const { argv, stdout, stderr, env } = process
+process.exitCode = await runCli(argv.slice(2), { stdout, stderr, env, signal: controller.signal })

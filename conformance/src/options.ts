@@ -68,7 +68,6 @@ export function describeBudget(budget: Budget): string {
 const fromText = (read: (text: string) => unknown) =>
   z.transform((value: unknown) => (typeof value === 'string' ? (read(value) ?? value) : value))
 
-/** The items of a comma-separated list. */
 const list = (text: string) => text.match(/[^,\s]+/g) ?? []
 
 const integer = fromText((text) => (/^-?\d+$/.test(text) ? Number(text) : undefined))

@@ -24,7 +24,6 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const
 
-/** Usage text of `todokit-conformance`. */
 export const USAGE = `Usage: todokit-conformance <base-url> [options]
 
 Checks that the server at <base-url> honours the todos REST contract: scripted scenarios, then
