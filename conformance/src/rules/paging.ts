@@ -50,34 +50,25 @@ function pageFailure({ pages = [], query }: Observation): Judgement | undefined 
 const readable = (observation: Observation) =>
   !!observation.pages?.length && !pageFailure(observation) && !observation.pages.some(malformedLink)
 
-/** What is wrong with where a page's `Link` header sends the walk next, if anything. */
+/** What is wrong with the next page a page's `Link` header announces, if anything. */
 function badLink(observation: Observation, page: HttpResponse): Judgement | undefined {
   const link = page.headers.get('link')
+  if (link === null) return undefined
   const target = nextLinkTarget(link)
-  if (link === null || target === undefined) return undefined
-  const where = requestLine(page.exchange)
-  const next = URL.parse(target, page.exchange.url)
-  if (!next)
-    return {
-      failed: `${where} announced a next page that is not a URI: ${shown(link)}`,
-      expected: NEXT,
-      actual: link,
-    }
+  const next = target === undefined ? undefined : URL.parse(target, page.exchange.url)
   const here = new URL(page.exchange.url).pathname
-  if (next.pathname !== here)
-    return {
-      failed: `${where} announced a next page on another path: ${next.pathname}`,
-      expected: here,
-      actual: next.pathname,
-    }
-  for (const [name, value] of new URL(observation.exchange.url).searchParams)
-    if (name !== 'cursor' && next.searchParams.get(name) !== value)
-      return {
-        failed: `${where} announced a next page that drops ${name}=${value}`,
-        expected: `${name}=${value} kept`,
-        actual: next.search,
-      }
-  return undefined
+  const dropped = [...new URL(observation.exchange.url).searchParams].find(
+    ([name, value]) => name !== 'cursor' && next?.searchParams.get(name) !== value,
+  )
+  let why: string
+  if (malformedLink(page)) why = `as ${shown(link)}`
+  else if (target === undefined) return undefined
+  else if (!next) why = `that is not a URI: ${shown(link)}`
+  else if (next.pathname !== here) why = `on another path: ${next.pathname}`
+  else if (dropped) why = `that drops ${dropped.join('=')}`
+  else return undefined
+  const failed = `${requestLine(page.exchange)} announced a next page ${why}`
+  return { failed, expected: `${NEXT} on ${here}, keeping the query`, actual: link }
 }
 
 const paging = {
@@ -105,16 +96,8 @@ export const pagingRules: RuleSpec[] = [
     on: { op: ['walk'] },
     judge(observation) {
       const { pages = [], query } = observation
-      const unreadable = pages.find(malformedLink)
-      if (unreadable) {
-        const link = `${unreadable.headers.get('link')}`
-        const where = requestLine(unreadable.exchange)
-        return {
-          failed: `${where} announced its next page as ${shown(link)}`,
-          expected: NEXT,
-          actual: link,
-        }
-      }
+      const malformed = pages.find(malformedLink)
+      if (malformed) return badLink(observation, malformed)
       const [first] = pages
       if (!first || !readable(observation)) return undefined
       const total = pages.flatMap((page) => listedItems(page.json)).length
@@ -122,11 +105,7 @@ export const pagingRules: RuleSpec[] = [
       const full = total > limit || (total === limit && query?.limit === '1')
       if (pages.length === 1 && full && first.headers.get('link') === null)
         return { failed: `${requestLine(first.exchange)} answered a full page without a next link` }
-      for (const page of pages) {
-        const wrong = badLink(observation, page)
-        if (wrong) return wrong
-      }
-      return held
+      return pages.map((page) => badLink(observation, page)).find(Boolean) ?? held
     },
   },
   {

@@ -4,6 +4,7 @@ import {
   answered,
   fieldProblem,
   held,
+  isLive,
   isObject,
   type Judgement,
   type Observation,
@@ -13,10 +14,6 @@ import {
 } from './rule.ts'
 
 type Failure = Extract<Judgement, { failed: string }>
-
-/** A record of the run that is there, in a state the model knows. */
-const live = (record?: OwnRecord): record is OwnRecord =>
-  record !== undefined && !record.deleted && !record.uncertain
 
 const lastWriteOf = ({ lastWrite }: OwnRecord) =>
   lastWrite
@@ -84,11 +81,8 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
       judgements.set(rule, exchanges ? { ...failure, exchanges } : failure)
   }
   const judged = (record: OwnRecord, read: string) => {
-    for (const rule of [
-      read,
-      ...Object.keys(READ_RULES).filter((id) => READ_RULES[id]?.(record, model)),
-    ])
-      if (!judgements.has(rule)) judgements.set(rule, held)
+    const rules = Object.keys(READ_RULES).filter((id) => READ_RULES[id]?.(record, model))
+    for (const rule of [read, ...rules]) if (!judgements.has(rule)) judgements.set(rule, held)
   }
   const compare = (record: OwnRecord, item: Record<string, unknown>) => {
     const state = stateOf(item)
@@ -124,11 +118,9 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
       const value = body[field]
       if (was === undefined || value === was || typeof value !== typeof was) continue
       // Another write under way, a probe's blame, or a state charged already explains it.
-      const explained = (record: OwnRecord) =>
-        record.concurrent ||
-        record.blame ||
-        record.tolerated.has(stateOf({ ...record.expected, [field]: value }))
-      if (unsent && before && explained(before)) continue
+      const kept = before && stateOf({ ...before.expected, [field]: value })
+      if (unsent && (before?.concurrent || before?.blame || before?.tolerated.has(`${kept}`)))
+        continue
       const rule = chargeFor(field, value, sent.content, write, model, ANSWERS[op])
       charge(rule, undefined, {
         failed: `${answered(observation)} with ${field} ${shown(value)}${unsent ? `, which it did not send; it was ${shown(was)}` : ` where ${shown(was)} was sent`}`,
@@ -140,11 +132,11 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
   const { op, probe, target, query, response } = observation
   const body = response?.json
   const write = op === 'create' || op === 'replace' || op === 'patch' ? op : undefined
-  const answers = write === 'create' ? !probe || probe === 'large-id' : !probe && live(target)
+  const answers = write === 'create' ? !probe || probe === 'large-id' : !probe && isLive(target)
   const code = response?.status
   if (write && answers && isObject(body) && (code === 200 || (code === 201 && write === 'create')))
     answer(write, body)
-  if (op === 'get' && !probe && target && live(target) && !target.untyped) {
+  if (op === 'get' && !probe && target && isLive(target) && !target.untyped) {
     judged(target, 'get.returns-record')
     if (response?.status !== 200)
       charge(target.blame?.rule ?? 'get.returns-record', target, {

@@ -18,14 +18,10 @@ import {
 } from './rule.ts'
 
 /** A failure that an earlier accepted exchange explains: both are shown. */
-const since = (observation: Observation, earlier: Exchange, expected: string): Judgement => ({
-  ...unexpected(
-    observation,
-    expected,
-    ` since ${requestLine(earlier)} ${earlier.requestBody ?? ''} was accepted`,
-  ),
-  exchanges: [earlier, observation.exchange],
-})
+function since(observation: Observation, earlier: Exchange, expected: string): Judgement {
+  const why = ` since ${requestLine(earlier)} ${earlier.requestBody ?? ''} was accepted`
+  return { ...unexpected(observation, expected, why), exchanges: [earlier, observation.exchange] }
+}
 
 /**
  * The answer to a valid PUT or PATCH: 200 with a whole todo, the right id. Its fields against
@@ -46,6 +42,20 @@ const writeAnswer =
     if (op === 'replace' && String(id) !== String(target?.expected.id))
       return unexpected(observation, `id ${shown(target?.expected.id)}`, ` with id ${shown(id)}`)
     return held
+  }
+
+/**
+ * A content rule's judgement of a write that sent a content it `judges`: held when the answer is
+ * a todo, or a refusal it deems `refusable`. What was stored against what was sent is the
+ * model's to predict (`predictions.ts`).
+ */
+const contentWrite =
+  (judges: (sent: string, model: Model) => boolean, refusable: (sent: string) => boolean) =>
+  (observation: Observation, model: Model) => {
+    const sent = sentObject(observation).content
+    if (typeof sent !== 'string' || !judges(sent, model)) return undefined
+    if (isClientError(observation)) return refusable(sent) ? held : undefined
+    return isSuccess(observation) && isObject(observation.response?.json) ? held : undefined
   }
 
 /**
@@ -209,11 +219,8 @@ export const recordRules: RuleSpec[] = [
         const listed = [...model.foreign].some((key) => String(JSON.parse(key)) === id)
         if (!holder && !listed) return held
         const who = holder ? 'another record of the run' : 'a record listed at the start'
-        return unexpected(
-          observation,
-          'an id no other record holds',
-          ` with id ${id}, which ${who} already holds`,
-        )
+        const why = ` with id ${id}, which ${who} already holds`
+        return unexpected(observation, 'an id no other record holds', why)
       }
       if (op !== 'list' || response?.status !== 200 || !Array.isArray(body)) return undefined
       const seen = new Set<string>()
@@ -238,11 +245,8 @@ export const recordRules: RuleSpec[] = [
       const body = observation.response?.json
       const id = observation.target?.expected.id
       if (!isSuccess(observation) || !isObject(body) || String(body.id) === String(id)) return held
-      return unexpected(
-        observation,
-        `id ${shown(id)} kept, or a 4xx`,
-        ` and moved the record to id ${shown(body.id)}`,
-      )
+      const why = ` and moved the record to id ${shown(body.id)}`
+      return unexpected(observation, `id ${shown(id)} kept, or a 4xx`, why)
     },
   },
   {
@@ -281,12 +285,11 @@ export const recordRules: RuleSpec[] = [
       const { op, probe, query, response } = observation
       const expected = 'a 4xx, or a well-typed todo'
       if (probe === 'wrong-type') {
-        if (response === undefined || response.status >= 500)
-          return unexpected(observation, expected)
         const asSent =
-          isSuccess(observation) && storedAsSent(sentObject(observation), response.json)
-        return asSent
-          ? unexpected(observation, expected, ` and stored it as sent: ${asSent}`)
+          isSuccess(observation) && storedAsSent(sentObject(observation), response?.json)
+        const why = asSent ? ` and stored it as sent: ${asSent}` : ''
+        return !response || response.status >= 500 || asSent
+          ? unexpected(observation, expected, why)
           : held
       }
       const plainList = op === 'list' && !query
@@ -393,13 +396,7 @@ export const recordRules: RuleSpec[] = [
     level: 'required',
     section: '§2 Todo (content string)',
     on: { op: ['create', 'replace', 'patch'], probe: ['none'] },
-    // What was stored against what was sent is the model's to predict (`predictions.ts`).
-    judge(observation, model) {
-      const sent = sentObject(observation).content
-      if (typeof sent !== 'string' || model.ownsContent(sent)) return undefined
-      if (isClientError(observation)) return mayBeRefused(sent) ? held : undefined
-      return isSuccess(observation) && isObject(observation.response?.json) ? held : undefined
-    },
+    judge: contentWrite((sent, model) => !model.ownsContent(sent), mayBeRefused),
   },
   {
     id: 'content.edge-whitespace',
@@ -407,12 +404,10 @@ export const recordRules: RuleSpec[] = [
     level: 'recommended',
     section: '§2 Todo (todokit)',
     on: { probe: ['none'] },
-    judge(observation) {
-      const sent = sentObject(observation).content
-      if (typeof sent !== 'string' || sent === sent.trim()) return undefined
-      if (isClientError(observation)) return held
-      return isSuccess(observation) && isObject(observation.response?.json) ? held : undefined
-    },
+    judge: contentWrite(
+      (sent) => sent !== sent.trim(),
+      () => true,
+    ),
   },
   {
     id: 'headers.json',

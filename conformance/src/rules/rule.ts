@@ -99,14 +99,17 @@ export interface RuleSpec extends Omit<Rule, 'judge'> {
 }
 
 export function inScope({ op, probe, query, live }: Scope, observation: Observation): boolean {
-  const { target } = observation
   return (
     (!op || op.includes(observation.op)) &&
     (!probe || probe.includes(observation.probe ?? 'none')) &&
     (query === undefined || (observation.query !== undefined) === query) &&
-    (!live || (target !== undefined && !target.deleted && !target.uncertain))
+    (!live || isLive(observation.target))
   )
 }
+
+/** A record of the run that is there, in a state the model knows. */
+export const isLive = (record?: OwnRecord): record is OwnRecord =>
+  record !== undefined && !record.deleted && !record.uncertain
 
 export const held: Judgement = { held: true }
 
