@@ -1,4 +1,5 @@
 import type { OrderKey } from '@todokit/sdk/contract'
+import type { Expected } from './model.ts'
 
 /**
  * What every reading of the contract's search and sort agrees on. The contract says only "free-
@@ -58,11 +59,7 @@ const COLLATIONS: Array<(a: string, b: string) => number> = [
 ]
 
 /** A record as sort compares it. */
-export interface Sortable {
-  id: unknown
-  content: string
-  completed: boolean
-}
+export type Sortable = Omit<Expected, 'id'> & { id: unknown }
 
 /** The sign of `a` against `b` under one key, or `undefined` when correct servers may differ. */
 function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined {

@@ -114,10 +114,13 @@ function judgeOrder(observation: Observation, items: Record<string, unknown>[]):
  * without 200 and an array is charged to one capability: one the server does not claim, if any
  * (it need not support it), or else the most particular it claims.
  */
-const queryRule = (
-  rule: Omit<RuleSpec, 'judge' | 'readsAlone'> & { level: Capability },
-  judge: (observation: Observation, items: Record<string, unknown>[], model: Model) => Judgement,
-): RuleSpec => ({
+const queryRule = ({
+  items,
+  ...rule
+}: Omit<RuleSpec, 'judge' | 'readsAlone'> & {
+  level: Capability
+  items: (observation: Observation, items: Record<string, unknown>[], model: Model) => Judgement
+}): RuleSpec => ({
   ...rule,
   readsAlone: true,
   on: { op: ['list'], probe: ['none'], query: true },
@@ -126,7 +129,7 @@ const queryRule = (
     const needs = capabilitiesOf(query)
     if (!needs.includes(rule.level)) return undefined
     if (response?.status === 200 && Array.isArray(response.json))
-      return judge(observation, response.json.filter(isObject), model)
+      return items(observation, response.json.filter(isObject), model)
     const charged = needs.find((capability) => !model.claims.includes(capability)) ?? needs[0]
     return charged === rule.level ? unexpected(observation, '200 with a JSON array') : undefined
   },
@@ -134,31 +137,27 @@ const queryRule = (
 
 /** The query conventions of §4 and todokit's extensions, each a capability of its own. */
 export const queryRules: RuleSpec[] = [
-  queryRule(
-    {
-      id: 'filter.matches',
-      title:
-        'GET /todos?{field}={value} returns exactly the records whose field equals the value, as they are now',
-      level: 'filter',
-      section: '§4 Query conventions: Filter',
-    },
-    (observation, items, model) => {
+  queryRule({
+    id: 'filter.matches',
+    title:
+      'GET /todos?{field}={value} returns exactly the records whose field equals the value, as they are now',
+    level: 'filter',
+    section: '§4 Query conventions: Filter',
+    items: (observation, items, model) => {
       const { query = {} } = observation
       return judgeListed(observation, items, model, {
         must: (todo) => query.q === undefined && matchesFilters(todo, query),
         mayNot: (todo) => (matchesFilters(todo, query) ? undefined : 'does not match the filter'),
       })
     },
-  ),
-  queryRule(
-    {
-      id: 'search.matches',
-      title:
-        'GET /todos?q={query} returns the records whose content holds the query, under any reading of free-text search',
-      level: 'search',
-      section: '§4 Query conventions: Search',
-    },
-    (observation, items, model) => {
+  }),
+  queryRule({
+    id: 'search.matches',
+    title:
+      'GET /todos?q={query} returns the records whose content holds the query, under any reading of free-text search',
+    level: 'search',
+    section: '§4 Query conventions: Search',
+    items: (observation, items, model) => {
       const { query = {} } = observation
       const { q = '' } = query
       const fields = (todo: Fields) => [todo.content, todo.id, todo.completed].map(String)
@@ -168,23 +167,19 @@ export const queryRules: RuleSpec[] = [
           mayMatchSearch(fields(todo), q) ? undefined : `no reading of q=${shown(q)} matches`,
       })
     },
-  ),
-  queryRule(
-    {
-      id: 'sort.ascending',
-      title: 'GET /todos?order={field} lists the records in ascending order of that field',
-      level: 'sort',
-      section: '§4 Query conventions: Sort',
-    },
-    judgeOrder,
-  ),
-  queryRule(
-    {
-      id: 'sort.descending-and-keys',
-      title: 'GET /todos?order=-{field} sorts descending, and order=a,b sorts by several keys',
-      level: 'sort-extended',
-      section: '§4 Sort (todokit extension)',
-    },
-    judgeOrder,
-  ),
+  }),
+  queryRule({
+    id: 'sort.ascending',
+    title: 'GET /todos?order={field} lists the records in ascending order of that field',
+    level: 'sort',
+    section: '§4 Query conventions: Sort',
+    items: judgeOrder,
+  }),
+  queryRule({
+    id: 'sort.descending-and-keys',
+    title: 'GET /todos?order=-{field} sorts descending, and order=a,b sorts by several keys',
+    level: 'sort-extended',
+    section: '§4 Sort (todokit extension)',
+    items: judgeOrder,
+  }),
 ]
