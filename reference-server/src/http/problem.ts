@@ -98,8 +98,12 @@ export function jsonPointer(path: readonly PropertyKey[]): string {
 }
 
 const english = z.locales.en().localeError
-/** English messages (zod/mini ships none), per parse: zod's config belongs to the embedder. */
+/**
+ * English messages (zod/mini ships none), per parse: zod's config belongs to the embedder. Issues
+ * keep the value at fault, for messages that depend on it.
+ */
 export const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = {
+  reportInput: true,
   error: (issue) =>
     issue.code === 'invalid_type' && issue.input === undefined
       ? `Required: expected ${issue.expected}`

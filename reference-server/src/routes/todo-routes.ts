@@ -39,19 +39,11 @@ function todoResponse(todo: Todo, status = 200, headers: Record<string, string> 
   return new Response(json, { status, headers: { 'content-type': JSON_TYPE, etag, ...headers } })
 }
 
-const VALUE_OF_TYPE: Record<string, string> = { string: 'a string', boolean: 'true or false' }
-
 /** A PATCH issue's message: a `null` (deleting a field, RFC 7396) is not "expected string". */
-function describePatchIssue(patch: unknown, issue: z.core.$ZodIssue): string {
-  const [field] = issue.path
-  const isNull =
-    issue.path.length === 1 &&
-    typeof patch === 'object' &&
-    patch !== null &&
-    (patch as Record<PropertyKey, unknown>)[field as PropertyKey] === null
-  if (!isNull) return issue.message
-  const expected = issue.code === 'invalid_type' ? VALUE_OF_TYPE[issue.expected] : undefined
-  return `A todo's ${String(field)} cannot be removed (null deletes a field in a merge patch, and todos have no optional fields); send ${expected ?? 'a value'}`
+function describePatchIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_type' || issue.input !== null) return issue.message
+  const expected = issue.expected === 'boolean' ? 'true or false' : `a ${issue.expected}`
+  return `A todo's ${String(issue.path[0])} cannot be removed (null deletes a field in a merge patch, and todos have no optional fields); send ${expected}`
 }
 
 /**
@@ -96,11 +88,10 @@ export function registerTodoRoutes(
 
   registerOperation(app, 'update', async (c) => {
     const id = recordId(c)
-    const body = await readPatch(c)
-    const patch = parseBody(TodoPatch, body, {
+    const patch = parseBody(TodoPatch, await readPatch(c), {
       unknown: (key) =>
         key === 'id' ? "A todo's id cannot change; leave id out" : `Unknown field "${key}"`,
-      describe: (issue) => describePatchIssue(body, issue),
+      describe: describePatchIssue,
     })
     const precondition = ifMatchTags(c.req.header('if-match'))
     return todoResponse(await store.write((table) => updateTodo(table, id, patch, precondition)))
