@@ -11,23 +11,11 @@ import { type Exchange, excerpt } from './exchange.ts'
 /** Anything that answers a `Request`: global `fetch`, or an in-process app such as `app.fetch`. */
 export type FetchLike = (request: Request) => Response | Promise<Response>
 
-/** A response the kit read completely, with the exchange that produced it. */
-export interface HttpResponse {
-  status: number
-  statusText: string
-  headers: Headers
-  text: string
-  /** The parsed body, or `undefined` when the body is empty or not JSON. */
-  json: unknown
-  exchange: Exchange
-}
+/** A response the kit read completely (`json` is `undefined` when it is not JSON), and its exchange. */
+export type HttpResponse = Awaited<ReturnType<typeof send>>
 
 /** What to send besides the method and path; `rawBody` is for malformed JSON on purpose. */
-export interface RequestOptions {
-  json?: unknown
-  rawBody?: string
-  query?: Record<string, string>
-}
+type RequestOptions = { json?: unknown; rawBody?: string; query?: Record<string, string> }
 
 /** Settings shared by every request of a run; a read-only client throws before a write leaves. */
 export type HttpConfig = Pick<ResolvedOptions, 'baseUrl' | 'fetch' | 'headers' | 'timeout'> &

@@ -1,6 +1,3 @@
-/** Longest response body excerpt kept in a report, in characters. */
-export const BODY_EXCERPT_LENGTH = 1_000
-
 /** One HTTP request the kit sent and what came back: enough to replay it with curl. */
 export interface Exchange {
   method: string
@@ -12,7 +9,7 @@ export interface Exchange {
   /** The server's reason phrase, or the standard one when the protocol carries none. */
   statusText?: string
   responseHeaders?: Record<string, string>
-  /** The start of the response body (at most {@link BODY_EXCERPT_LENGTH} characters). */
+  /** The start of the response body (at most 1,000 characters). */
   responseBody?: string
   /** Why no response arrived: a timeout or a network error. */
   error?: string
@@ -22,7 +19,7 @@ export interface Exchange {
 }
 
 /** Shortens a body for a report, saying how much was cut. */
-export function excerpt(text: string, limit = BODY_EXCERPT_LENGTH): string {
+export function excerpt(text: string, limit = 1_000): string {
   return text.length <= limit
     ? text
     : `${text.slice(0, limit)}… (${text.length - limit} more characters)`
