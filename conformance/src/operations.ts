@@ -34,7 +34,7 @@ type Target = OwnRecord | string
 const pathOf = (target: Target) =>
   typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
 
-const aim = (target: Target) => (typeof target === 'string' ? { pathId: target } : { target })
+const aim = (target: Target) => (typeof target === 'string' ? {} : { target })
 
 /** A body sent as JSON, or as raw text (malformed JSON on purpose). */
 type Body = Record<string, unknown> | string

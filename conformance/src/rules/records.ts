@@ -311,13 +311,10 @@ export const recordRules: RuleSpec[] = [
       ],
     },
     judge(observation) {
-      const code = observation.response?.status
-      if (code === undefined)
-        return unexpected(observation, 'a 4xx', ': a mistaken request must get an answer')
-      if (code >= 500) return unexpected(observation, 'a 4xx')
-      if (observation.probe === 'malformed-json' && code < 400)
-        return unexpected(observation, '400', ': malformed JSON was accepted')
-      return held
+      const code = observation.response?.status ?? 500
+      const malformed = observation.probe === 'malformed-json'
+      if (code < 500 && (code >= 400 || !malformed)) return held
+      return unexpected(observation, malformed ? 'a 4xx, never a success' : 'a 4xx, never a 5xx')
     },
   },
   {

@@ -31,10 +31,8 @@ export type ListQuery = { [name in Exclude<keyof TodoListQuery, 'order'>]?: stri
 export interface Observation {
   op: OpName
   probe?: ProbeKind
-  /** The record a single-record request aimed at, as the model held it before. */
+  /** The record of the run a single-record request aimed at, as the model held it before. */
   target?: OwnRecord
-  /** The path id of a request that aimed at no record of the run. */
-  pathId?: string
   /** The JSON body sent (a raw text for malformed JSON). */
   sent?: unknown
   query?: ListQuery
