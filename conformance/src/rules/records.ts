@@ -1,7 +1,6 @@
 import type { Exchange } from '../http/exchange.ts'
 import { type Model, stateOf } from '../model/model.ts'
 import {
-  answered,
   held,
   isClientError,
   isObject,
@@ -46,11 +45,11 @@ const writeAnswer =
 
 /**
  * A content rule's judgement of a write that sent a content it `judges`: held when the answer is
- * a todo, or a refusal it deems `refusable`. What was stored against what was sent is the
+ * a todo, or a refusal it deems `refusable` (any, unless it says). What was stored against what was sent is the
  * model's to predict (`predictions.ts`).
  */
 const contentWrite =
-  (judges: (sent: string, model: Model) => boolean, refusable: (sent: string) => boolean) =>
+  (judges: (sent: string, model: Model) => boolean, refusable = (_sent: string) => true) =>
   (observation: Observation, model: Model) => {
     const sent = sentObject(observation).content
     if (typeof sent !== 'string' || !judges(sent, model)) return undefined
@@ -339,15 +338,14 @@ export const recordRules: RuleSpec[] = [
     section: '§4 PUT and PATCH (todokit)',
     on: { probe: ['concurrent-read'] },
     judge(observation) {
-      const body = observation.response?.json
-      if (!isSuccess(observation) || !isObject(body)) return undefined
-      const state = stateOf(body)
-      if (observation.allowed?.includes(state)) return held
-      return {
-        failed: `${answered(observation)} with ${shown(body)}, half of a write under way`,
-        expected: `one of ${observation.allowed?.join(' or ')}`,
-        actual: state,
-      }
+      const { response, allowed = [] } = observation
+      if (!isSuccess(observation) || !isObject(response?.json)) return undefined
+      if (allowed.includes(stateOf(response.json))) return held
+      return unexpected(
+        observation,
+        `one of ${allowed.join(' or ')}`,
+        ', half of a write under way',
+      )
     },
   },
   {
@@ -394,10 +392,7 @@ export const recordRules: RuleSpec[] = [
     level: 'recommended',
     section: '§2 Todo (todokit)',
     on: { probe: ['none'] },
-    judge: contentWrite(
-      (sent) => sent !== sent.trim(),
-      () => true,
-    ),
+    judge: contentWrite((sent) => sent !== sent.trim()),
   },
   {
     id: 'headers.json',
