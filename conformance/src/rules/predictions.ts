@@ -138,17 +138,13 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
     answer(write, body)
   if (op === 'get' && !probe && target && isLive(target) && !target.untyped) {
     judged(target, 'get.returns-record')
-    if (response?.status !== 200)
-      charge(target.blame?.rule ?? 'get.returns-record', target, {
-        failed: `${answered(observation)} for todo ${shown(target.expected.id)}, ${origin(target)}`,
+    const { id } = target.expected
+    const other = response?.status === 200 && isObject(body) && String(body.id) !== String(id)
+    if (response?.status !== 200 || other)
+      charge(other ? 'get.returns-record' : (target.blame?.rule ?? 'get.returns-record'), target, {
+        failed: `${answered(observation)}${other ? ` with todo ${shown(body.id)}` : ''} for todo ${shown(id)}, ${origin(target)}`,
         expected: `200 with ${shown(target.expected)}`,
         actual: actualOf(observation),
-      })
-    else if (isObject(body) && String(body.id) !== String(target.expected.id))
-      charge('get.returns-record', target, {
-        failed: `${requestLine(observation.exchange)} answered todo ${shown(body.id)} instead of todo ${shown(target.expected.id)}`,
-        expected: shown(target.expected),
-        actual: shown(body),
       })
     else if (isObject(body)) compare(target, body)
   }
