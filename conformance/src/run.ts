@@ -9,6 +9,7 @@ import { type ConformanceOptions, describeBudget, resolveOptions } from './optio
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
+import { tracesTo } from './rules/records.ts'
 import { isObject, listedItems, type Rule, shown } from './rules/rule.ts'
 import { LAST_SCENARIOS, READS_ONLY, SCENARIOS } from './scenarios.ts'
 
@@ -46,11 +47,15 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
   for (const { id, content } of model.shared) leave(id, content, LEFT.shared)
   try {
     if (unreachable !== undefined) throw new ServerUnreachableError(unreachable)
-    // A create that got no answer may have stored its record: its unique content proves it the run's.
-    if (model.unanswered.size > 0) {
+    // A create that got no answer, or one refused and stored anyway, may have left its record:
+    // its unique content proves it the run's.
+    const proofs = new Set(model.unanswered)
+    for (const { sent } of model.refusedCreates)
+      if (isObject(sent) && model.ownsContent(sent.content)) proofs.add(String(sent.content))
+    if (proofs.size > 0) {
       const listed = await ops.list()
       for (const { id, content, completed } of listedItems(listed.response?.json)) {
-        if (typeof content !== 'string' || !model.unanswered.has(content)) continue
+        if (typeof content !== 'string' || !proofs.has(content)) continue
         if (model.records.has(keyOf(id)) || (typeof id !== 'number' && typeof id !== 'string'))
           continue
         const todo = { id, content, completed: completed === true }
@@ -88,9 +93,7 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
         if (!residue.some((left) => String(left.id) === String(id)))
           leave(id, item.content, LEFT.stillListed, false)
       } else if (!model.foreign.has(keyOf(id))) {
-        const refused = model.refusedCreates.some(
-          ({ sent }) => isObject(sent) && keyOf(sent.content) === keyOf(item.content),
-        )
+        const refused = model.refusedCreates.some(({ sent }) => tracesTo(item, sent))
         if (model.ownsContent(item.content)) leave(id, item.content, LEFT.marked)
         else if (refused) leave(id, item.content, LEFT.refusedButStored)
       }

@@ -417,7 +417,7 @@ export const recordRules: RuleSpec[] = [
 ]
 
 /** Whether a record may have come from a refused create: its fields are what was sent, or that coerced. */
-function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {
+export function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {
   if (!isObject(sent)) return false
   if (sent.id !== undefined && String(item.id) === String(sent.id)) return true
   const { content } = sent

@@ -68,4 +68,24 @@ describe.each(['python', 'go'] as const)('the kit on the %s server', (stack) => 
       expect(left).toBe(0)
     },
   )
+
+  it.concurrent.each(
+    entries
+      .filter(
+        (entry) => entry.category === 'refused-writes-leave-trace' && /create/.test(entry.name),
+      )
+      .map((entry) => [entry.name, entry] as const),
+  )(
+    "removes what the defect %s stored of refused creates when the content proves it the run's, and names the rest",
+    { timeout: 120_000 },
+    async (_name, entry) => {
+      const { report, left } = await judge(entry)
+      expect(left).toBeGreaterThan(0)
+      expect(report.residue).toHaveLength(left)
+      for (const residue of report.residue) {
+        expect(residue.possible).toBe(true)
+        expect(String(residue.content).startsWith(report.marker)).toBe(false)
+      }
+    },
+  )
 })
