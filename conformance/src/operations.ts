@@ -239,6 +239,7 @@ export class Operations {
       // What a successful create says of the server's choices.
       if ('id' in sent) policy.clientIds = String(id) === String(sent.id) ? 'stored' : 'ignored'
       else policy.assignsIds = true
+      if (!('completed' in sent)) policy.completedOptional = true
       policy.idType = typeof id === 'number' && Number.isInteger(id) ? 'integer' : 'other'
     }
     if (probe === 'large-id' && String(id) !== String(sent.id)) return undefined
