@@ -102,7 +102,8 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
     const received: RecordedRequest[] = []
     return { store, plan, received, app: createApp({ ...appOptions, store, faults: plan }) }
   }
-  const startingTodos = [...initial]
+  // Copied now: a test that changes its own todo objects later must not change what reset() restores.
+  const startingTodos = Array.from(initial, (todo) => ({ ...todo }))
   let current = start(startingTodos)
 
   /** The app's answer, the base path stripped from the URL and added to Location. */

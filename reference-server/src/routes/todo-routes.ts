@@ -41,7 +41,8 @@ function todoResponse(todo: Todo, status = 200, headers: Record<string, string> 
 
 /** A PATCH issue's message: a `null` (deleting a field, RFC 7396) is not "expected string". */
 function describePatchIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code !== 'invalid_type' || issue.input !== null) return issue.message
+  if (issue.code !== 'invalid_type' || issue.input !== null || issue.path.length !== 1)
+    return issue.message
   const expected = issue.expected === 'boolean' ? 'true or false' : `a ${issue.expected}`
   return `A todo's ${String(issue.path[0])} cannot be removed (null deletes a field in a merge patch, and todos have no optional fields); send ${expected}`
 }
