@@ -4,9 +4,7 @@
  * source with `--conditions=@todokit/source`: Node strips the types and runs the same
  * JavaScript the build would emit, so there is no build step to go stale.
  */
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
-import { createApp, MemoryStore, SqliteStore, type TodoStore } from '../../src/index.ts'
+import { createApp, listen, MemoryStore, SqliteStore, type TodoStore } from '../../src/index.ts'
 import { announce, measureMemory, readSeed } from './ready.ts'
 
 /** In a function, so the parsed seed dies with its frame before memory is measured. */
@@ -21,10 +19,9 @@ const store = await openStore()
 const seeded = measureMemory()
 // The durable runs grow the store past the default cap.
 const app = createApp({ store, maxTodos: 10_000_000 })
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-  announce(`http://127.0.0.1:${info.port}`, empty, seeded)
-})
+const server = await listen(app, { port: 0 })
+announce(server.url, empty, seeded)
 process.once('SIGTERM', () => {
-  server.close()
+  void server.close()
   void store.close().then(() => process.exit(0))
 })

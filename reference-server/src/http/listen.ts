@@ -137,7 +137,9 @@ export function listen(
     (request, env) => {
       // RFC 9110's reason phrases (Node's 413 is "Payload Too Large"); a sync answer stays sync.
       const prepare = (response: Response) => {
-        if (response.type === 'error') {
+        // `status`, not `type`: reading any other property makes @hono/node-server build a
+        // full Response for every answer. Only `Response.error()` has status 0.
+        if (response.status === 0) {
           env.incoming.socket.destroy()
           return new Response(null, { status: 499 })
         }
