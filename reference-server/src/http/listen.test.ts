@@ -1,3 +1,4 @@
+import { MAX_CONTENT_LENGTH } from '@todokit/sdk/contract'
 import { afterEach, describe, expect, it } from 'vitest'
 import { trickleBody } from '../../test/floor/connections.ts'
 import { openConnection, type RawConnection, rawRequest, statusCodes } from '../../test/raw-http.ts'
@@ -124,6 +125,41 @@ describe('Expect: 100-continue', () => {
     await connection.receivedAtLeast(connection.received().length + 'HTTP/1.1 201'.length)
     expect(statusCodes(connection.received())).toEqual([100, 201])
     expect(await listOf(server)).toEqual([TODO])
+  })
+})
+
+describe('request bodies', () => {
+  it('stores a body that arrives in many pieces as it was sent', async () => {
+    const server = await serve(createApp())
+    const connection = await open(server)
+    const content = 'é'.repeat(MAX_CONTENT_LENGTH)
+    const request = Buffer.from(
+      rawRequest('POST', '/todos', { body: { content, completed: false } }),
+    )
+    // Pieces that split a two-byte character, each written on a turn of its own.
+    for (let start = 0; start < request.length; start += 4_099) {
+      connection.socket.write(request.subarray(start, start + 4_099))
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    expect(statusCodes(await connection.receivedAtLeast(12))).toEqual([201])
+    expect(await listOf(server)).toEqual([{ id: 1, content, completed: false }])
+  })
+
+  it('stores nothing from a body whose connection is cut before its end, and goes on serving', async () => {
+    const server = await serve(createApp())
+    const connection = await open(server)
+    const request = rawRequest('POST', '/todos', {
+      body: { content: 'Buy milk', completed: false },
+    })
+    connection.socket.end(request.slice(0, -5))
+    expect(statusCodes(await connection.closed)).not.toContain(201)
+    expect(await listOf(server)).toEqual([])
+    const created = await fetch(`${server.url}/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Buy milk', completed: false }),
+    })
+    expect(created.status).toBe(201)
   })
 })
 

@@ -69,10 +69,33 @@ const MAX_WAITING_REQUESTS = 32
  * Runs each request once the responses before it on its connection are finished (Node emits
  * pipelined requests at once, so a DELETE could run before the POST sent before it), and logs it.
  */
-function nodeEdge(listener: NodeListener, log: ListenOptions['log']): NodeListener {
+function nodeEdge(
+  listener: NodeListener,
+  log: ListenOptions['log'],
+  maxBodyBytes: number,
+): NodeListener {
   const waiting = new WeakMap<Socket, number>()
+  // A body of a known, allowed length is read here into `rawBody`, which @hono/node-server hands
+  // the app as it is, without reading the request a second time.
+  const readBodyFirst: NodeListener = (incoming, outgoing) => {
+    const length = Number(incoming.headers['content-length'])
+    if (!(length > 0 && length <= maxBodyBytes) || 'transfer-encoding' in incoming.headers)
+      return listener(incoming, outgoing)
+    const chunks: Buffer[] = []
+    let handed = false
+    const hand = (rawBody?: Buffer) => {
+      if (handed) return
+      handed = true
+      listener(rawBody ? Object.assign(incoming, { rawBody }) : incoming, outgoing)
+    }
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+    incoming.once('end', () => hand(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)))
+    // A body that breaks off reaches the app unread, which refuses it.
+    incoming.once('error', () => hand())
+    incoming.once('close', () => hand())
+  }
   const run: NodeListener = (incoming, outgoing) => {
-    if (log === undefined) return listener(incoming, outgoing)
+    if (log === undefined) return readBodyFirst(incoming, outgoing)
     const started = performance.now()
     // A connection cut before the answer is logged as nginx does: 499.
     outgoing.once('close', () => {
@@ -81,7 +104,7 @@ function nodeEdge(listener: NodeListener, log: ListenOptions['log']): NodeListen
         `${incoming.method} ${incoming.url} ${status} ${(performance.now() - started).toFixed(1)}ms`,
       )
     })
-    listener(incoming, outgoing)
+    readBodyFirst(incoming, outgoing)
   }
   return (incoming, outgoing) => {
     if (outgoing.socket !== null) return run(incoming, outgoing)
@@ -155,7 +178,10 @@ export function listen(
   const listener =
     typeof app === 'function' ? app : getRequestListener(fetch(app.fetch), { hostname: host })
   return new Promise((resolve, reject) => {
-    const server = createServer(serverOptions, nodeEdge(listener, log)).listen(port, host)
+    const server = createServer(serverOptions, nodeEdge(listener, log, maxBodyBytes)).listen(
+      port,
+      host,
+    )
     server.maxConnections = maxConnections
     server.setTimeout(idleTimeout)
     server.on('checkContinue', (incoming, outgoing) => {
