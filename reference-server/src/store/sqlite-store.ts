@@ -110,6 +110,7 @@ function listStatement(
  * @example const app = createApp({ store: await SqliteStore.open('todos.db') })
  */
 export class SqliteStore implements TodoStore {
+  readonly #path: string
   readonly #database: DatabaseSync
   readonly #openReader: () => DatabaseSync
   readonly #readers: DatabaseSync[] = []
@@ -120,7 +121,8 @@ export class SqliteStore implements TodoStore {
   #revision = 0
   #closed = false
 
-  private constructor(open: (readOnly: boolean) => DatabaseSync) {
+  private constructor(path: string, open: (readOnly: boolean) => DatabaseSync) {
+    this.#path = path
     this.#database = open(false)
     this.#openReader = () => open(true)
     this.#database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;')
@@ -173,7 +175,7 @@ export class SqliteStore implements TodoStore {
       return database
     }
     try {
-      const store = new SqliteStore(open)
+      const store = new SqliteStore(path, open)
       store.#statements.get.get(0)
       return store
     } catch (error) {
@@ -233,7 +235,7 @@ export class SqliteStore implements TodoStore {
   }
 
   write<T>(change: (table: TodoTable) => T): Promise<T> {
-    if (this.#closed) return Promise.reject(new Error('The store is closed'))
+    if (this.#closed) return Promise.reject(new Error(`${this.#path}: the store is closed`))
     return new Promise((resolve, reject) => {
       const settle = (outcome: Outcome) =>
         'error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)

@@ -308,6 +308,13 @@ describe('SqliteStore', () => {
     ])
   })
 
+  it('refuses a write once closed, naming its file', async () => {
+    const path = join(directory, 'todos.db')
+    const store = await SqliteStore.open(path)
+    await store.close()
+    await expect(store.write(() => undefined)).rejects.toThrow(`${path}: the store is closed`)
+  })
+
   it('refuses to open a file that is not a database, naming it and pointing to --seed', async () => {
     const path = join(directory, 'todos.json')
     await writeFile(path, '{"todos": []}')
