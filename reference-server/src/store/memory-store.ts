@@ -53,7 +53,8 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
   const count = todos.length
   for (let start = 0; start < count; start += RUN) {
     todos.splice(start, RUN, ...todos.slice(start, start + RUN).sort(compare))
-    await checkpoint()
+    const turn = checkpoint()
+    if (turn) await turn
   }
   let source = todos
   let target = new Array<Todo>(count)
@@ -64,7 +65,8 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
       let [i, j, k] = [left, middle, left]
       while (i < middle && j < right) {
         target[k++] = compare(source[j]!, source[i]!) < 0 ? source[j++]! : source[i++]!
-        if ((k & 63) === 0) await checkpoint()
+        const turn = (k & 63) === 0 && checkpoint()
+        if (turn) await turn
       }
       while (i < middle) target[k++] = source[i++]!
       while (j < right) target[k++] = source[j++]!
@@ -164,8 +166,9 @@ export class MemoryStore implements TodoStore {
   }
 
   list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
-    const compare = comparator(sortKeys(query.order))
-    const cacheKey = String(query.order)
+    const keys = sortKeys(query.order)
+    const compare = comparator(keys)
+    const cacheKey = JSON.stringify(keys)
     let sorted = this.#sorted.get(cacheKey)
     if (sorted === undefined) {
       if (this.#sorted.size >= MAX_CACHED_ORDERS) this.#sorted.clear()
