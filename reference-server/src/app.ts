@@ -92,7 +92,7 @@ export function createApp(options: AppOptions = {}): Hono {
   app.onError((error, c) => {
     if (error instanceof TodoStoreError) {
       if (error.refusal.reason === 'busy') onError(error.cause ?? error, c.req.raw)
-      return problem(refusalProblem(error.refusal))
+      return problem(refusalProblem(error))
     }
     if (!(error instanceof HTTPException)) {
       onError(error, c.req.raw)

@@ -3,11 +3,10 @@ import type { Hono } from 'hono'
 import { createApp } from './app.ts'
 import { parseCommandLine, USAGE } from './cli-options.ts'
 import { type FetchHandler, listen } from './http/listen.ts'
-import { problem, refusalProblem } from './http/problem.ts'
+import { problem } from './http/problem.ts'
 import { readSeedFile, seedStore } from './seed/seed.ts'
 import { MemoryStore } from './store/memory-store.ts'
 import { SqliteStore } from './store/sqlite-store.ts'
-import { TodoStoreError } from './store/store.ts'
 
 /** Ends the process with `message`; code 2 (a usage error) shows the usage too. */
 function exit(message: string, code: 1 | 2): never {
@@ -36,10 +35,7 @@ const store = await (async () => {
   const opened = data === undefined ? new MemoryStore() : await SqliteStore.open(data)
   if (seed !== undefined) await seedStore(opened, await readSeedFile(seed), maxTodos)
   return opened
-})().catch((error: Error) => {
-  const refused = error instanceof TodoStoreError
-  exit(`cannot start: ${refused ? refusalProblem(error.refusal).detail : error.message}`, 1)
-})
+})().catch((error: Error) => exit(`cannot start: ${error.message}`, 1))
 app = createApp({ ...options.app, store, maxTodos, faults })
 
 let stopping = false

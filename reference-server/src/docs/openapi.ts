@@ -15,8 +15,9 @@ import {
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import { PROBLEMS, type ProblemText } from '../http/problem.ts'
+import { PROBLEMS, type ProblemText, refusalProblem } from '../http/problem.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
+import { type Refusal, TodoStoreError } from '../store/store.ts'
 
 /**
  * Options of {@link createOpenApiDocument}.
@@ -34,7 +35,11 @@ type JsonObject = Record<string, unknown>
 const COMPONENTS = '#/components/schemas/'
 const RESPONSES = '#/components/responses/'
 
-const idOf = (schema: z.core.$ZodType) => contractMetadata.get(schema)?.id ?? ''
+function idOf(schema: z.core.$ZodType): string {
+  const { id } = contractMetadata.get(schema) ?? {}
+  if (id === undefined) throw new Error('A schema the document names has no id in contractMetadata')
+  return id
+}
 const schemaRef = (schema: z.core.$ZodType) => ({ $ref: `${COMPONENTS}${idOf(schema)}` })
 
 /** The contract's named schemas as JSON Schema, as a client sends (`input`) or receives them. */
@@ -101,20 +106,22 @@ const LINK = {
   ),
 }
 
+const refused = (refusal: Refusal) => () => refusalProblem(new TodoStoreError(refusal))
+
 /** What each error status means here, and the server's own problem for it, with example values. */
 const ERRORS: Record<number, [string, (maxBodyBytes: number) => ProblemText]> = {
   400: [
     'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
     () => PROBLEMS.invalidBody([{ pointer: '/content', detail: 'Required: expected string' }]),
   ],
-  404: ['No todo with this id.', () => PROBLEMS.todoNotFound(1)],
+  404: ['No todo with this id.', refused({ reason: 'not-found', id: 1 })],
   409: [
     'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
-    () => PROBLEMS.idTaken(1),
+    refused({ reason: 'id-taken', id: 1 }),
   ],
   412: [
     '`If-Match` does not match the todo’s current ETag.',
-    () => PROBLEMS.preconditionFailed(1, '"1x9kf0a7b2c"'),
+    refused({ reason: 'precondition-failed', id: 1, version: '"1x9kf0a7b2c"' }),
   ],
   413: ['The body is larger than the limit.', PROBLEMS.tooLarge],
   415: [
@@ -124,7 +131,7 @@ const ERRORS: Record<number, [string, (maxBodyBytes: number) => ProblemText]> = 
   500: ['The server failed; the body never carries a stack trace.', PROBLEMS.internal],
   503: [
     'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
-    PROBLEMS.busy,
+    refused({ reason: 'busy' }),
   ],
 }
 

@@ -2,7 +2,7 @@ import { PROBLEM_TYPES, type ProblemDetails, statusTextFor } from '@todokit/sdk/
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod/mini'
-import type { Refusal } from '../store/store.ts'
+import type { TodoStoreError } from '../store/store.ts'
 
 /** One invalid field of a request: where (an RFC 6901 JSON Pointer) and what is wrong. */
 export type FieldError = { pointer: string; detail: string }
@@ -44,24 +44,6 @@ export const PROBLEMS = {
     detail: 'The query is invalid; see errors',
     errors,
   }),
-  todoNotFound: (id: number) => ({
-    status: 404,
-    type: PROBLEM_TYPES.todoNotFound,
-    detail: `No todo with id ${id}`,
-  }),
-  idTaken: (id: number) => ({
-    status: 409,
-    detail: `A todo with id ${id} already exists; omit id to get a new one`,
-    errors: [{ pointer: '/id', detail: `The id ${id} is taken` }],
-  }),
-  full: (maxTodos: number) => ({
-    status: 409,
-    detail: `The store holds its maximum of ${maxTodos} todos; delete some to create more`,
-  }),
-  preconditionFailed: (id: number, version: string) => ({
-    status: 412,
-    detail: `If-Match does not match the current ETag of todo ${id} (${version}); it changed since you read it`,
-  }),
   tooLarge: (maxBytes: number) => ({
     status: 413,
     detail: `The body is larger than ${maxBytes} bytes`,
@@ -74,23 +56,23 @@ export const PROBLEMS = {
     status: 500,
     detail: 'The server failed to handle this request; its log has the details',
   }),
-  idsUsedUp: () => ({ status: 503, detail: 'Every id the server may assign has been used' }),
-  busy: () => ({
-    status: 503,
-    detail: 'The database could not commit the write, so nothing changed; try again later',
-  }),
 } satisfies Record<string, (...args: never[]) => ProblemText>
 
-/** The problem that answers a store's refusal: where the domain meets HTTP. */
-export function refusalProblem(refusal: Refusal): ProblemText {
-  const { reason } = refusal
-  if (reason === 'not-found') return PROBLEMS.todoNotFound(refusal.id)
-  if (reason === 'id-taken') return PROBLEMS.idTaken(refusal.id)
-  if (reason === 'full') return PROBLEMS.full(refusal.maxTodos)
-  if (reason === 'precondition-failed') {
-    return PROBLEMS.preconditionFailed(refusal.id, refusal.version)
-  }
-  return reason === 'busy' ? PROBLEMS.busy() : PROBLEMS.idsUsedUp()
+const REFUSAL_STATUS = {
+  'not-found': 404,
+  'id-taken': 409,
+  full: 409,
+  'precondition-failed': 412,
+  'ids-used-up': 503,
+  busy: 503,
+} as const
+
+/** The problem that answers a store's refusal, in the store's words: where the domain meets HTTP. */
+export function refusalProblem({ refusal, message: detail }: TodoStoreError): ProblemText {
+  const status = REFUSAL_STATUS[refusal.reason]
+  if (refusal.reason === 'not-found') return { status, detail, type: PROBLEM_TYPES.todoNotFound }
+  if (refusal.reason !== 'id-taken') return { status, detail }
+  return { status, detail, errors: [{ pointer: '/id', detail: `The id ${refusal.id} is taken` }] }
 }
 
 export function jsonPointer(path: readonly PropertyKey[]): string {
@@ -98,34 +80,49 @@ export function jsonPointer(path: readonly PropertyKey[]): string {
 }
 
 const english = z.locales.en().localeError
-/**
- * English messages (zod/mini ships none), per parse: zod's config belongs to the embedder. Issues
- * keep the value at fault, for messages that depend on it.
- */
-export const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = {
-  reportInput: true,
+/** English messages (zod/mini ships none), per parse: zod's config belongs to the embedder. */
+const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = {
   error: (issue) =>
     issue.code === 'invalid_type' && issue.input === undefined
       ? `Required: expected ${issue.expected}`
       : english(issue),
 }
+const KEEPING_INPUT = { ...PARSE_OPTIONS, reportInput: true }
 
-/** How {@link fieldErrors} words messages; `depth` is how many path keys make a field. */
+/** How {@link parseFields} words messages; `depth` is how many path keys make a field. */
 export interface Wording {
   unknown?: (key: string) => string
   describe?: (issue: z.core.$ZodIssue) => string
+  /** Whether `describe` reads `issue.input`, which zod then copies into each issue. */
+  readsInput?: boolean
   depth?: number
 }
 
-/** One {@link FieldError} per invalid field, each unknown key its own, the first issue winning. */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], wording: Wording = {}) {
+/**
+ * `value` parsed by `schema`, or one {@link FieldError} per invalid field, each unknown key its
+ * own, the first issue winning. A `content` must be well-formed Unicode, as UTF-8 stores keep it.
+ */
+export function parseFields<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  value: unknown,
+  wording: Wording = {},
+): { data: z.output<Schema>; errors?: undefined } | { data?: undefined; errors: FieldError[] } {
+  const result = z.safeParse(schema, value, wording.readsInput ? KEEPING_INPUT : PARSE_OPTIONS)
+  if (result.success) {
+    const { content } = result.data as { content?: unknown }
+    // Valid in a JavaScript string and in JSON text, impossible in UTF-8.
+    if (typeof content !== 'string' || !/\p{Cs}/u.test(content)) return { data: result.data }
+    const detail =
+      'Contains a lone surrogate (an unpaired \\ud800–\\udfff escape); send well-formed Unicode'
+    return { errors: [{ pointer: '/content', detail }] }
+  }
   const {
     unknown = (key) => `Unknown field "${key}"`,
     describe = (issue) => issue.message,
     depth = Number.POSITIVE_INFINITY,
   } = wording
   const byPointer = new Map<string, string>()
-  for (const issue of issues) {
+  for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) byPointer.set(jsonPointer([...issue.path, key]), unknown(key))
     } else {
@@ -133,5 +130,5 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], wording: Wordin
       if (!byPointer.has(pointer)) byPointer.set(pointer, describe(issue))
     }
   }
-  return Array.from(byPointer, ([pointer, detail]): FieldError => ({ pointer, detail }))
+  return { errors: Array.from(byPointer, ([pointer, detail]) => ({ pointer, detail })) }
 }

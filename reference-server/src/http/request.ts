@@ -2,15 +2,8 @@ import { MAX_TODO_ID, RECORD_PATH, todoIdFromText } from '@todokit/sdk/contract'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import * as z from 'zod/mini'
-import {
-  fieldErrors,
-  jsonPointer,
-  PARSE_OPTIONS,
-  PROBLEMS,
-  refuse,
-  type Wording,
-} from './problem.ts'
+import type * as z from 'zod/mini'
+import { jsonPointer, PROBLEMS, parseFields, refuse, type Wording } from './problem.ts'
 
 export const JSON_TYPE = 'application/json'
 
@@ -57,24 +50,14 @@ export function jsonBodyReader(
   }
 }
 
-/** Valid in a JavaScript string and in JSON text, impossible in UTF-8. */
-export const LONE_SURROGATE = /\p{Cs}/u
-
-/** `value` parsed by `schema`, or a 400 naming every invalid field; `content` must be well-formed. */
+/** `value` parsed by `schema`, or a 400 naming every invalid field. */
 export function parseBody<Schema extends z.ZodMiniType>(
   schema: Schema,
   value: unknown,
   wording?: Wording,
 ): z.output<Schema> {
-  const result = z.safeParse(schema, value, PARSE_OPTIONS)
-  if (!result.success) refuse(PROBLEMS.invalidBody(fieldErrors(result.error.issues, wording)))
-  const { content } = result.data as { content?: unknown }
-  if (typeof content === 'string' && LONE_SURROGATE.test(content)) {
-    const detail =
-      'Contains a lone surrogate (an unpaired \\ud800–\\udfff escape); send well-formed Unicode'
-    refuse(PROBLEMS.invalidBody([{ pointer: '/content', detail }]))
-  }
-  return result.data
+  const parsed = parseFields(schema, value, wording)
+  return parsed.errors ? refuse(PROBLEMS.invalidBody(parsed.errors)) : parsed.data
 }
 
 /**

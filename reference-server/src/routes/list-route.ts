@@ -8,7 +8,7 @@ import {
 import type { Hono } from 'hono'
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import * as z from 'zod/mini'
-import { type FieldError, fieldErrors, PARSE_OPTIONS, PROBLEMS, refuse } from '../http/problem.ts'
+import { type FieldError, PROBLEMS, parseFields, refuse } from '../http/problem.ts'
 import { JSON_TYPE } from '../http/request.ts'
 import { hashText, type Keyset, serialized, sortKeys, type TodoStore } from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
@@ -27,8 +27,6 @@ function parseListQuery(search: string): TodoListQueryValue {
     const earlier = raw[name]
     raw[name] = earlier === undefined ? value : [earlier, value].flat()
   }
-  const decoded = z.safeDecode(TodoListQuery, raw as z.input<typeof TodoListQuery>, PARSE_OPTIONS)
-  if (decoded.success) return decoded.data
   const describe = (issue: z.core.$ZodIssue): string => {
     const [name, index] = issue.path
     if (name === 'order' && typeof index === 'number') {
@@ -42,7 +40,8 @@ function parseListQuery(search: string): TodoListQueryValue {
   }
   const known = LIST_QUERY_PARAMETERS.join(', ')
   const unknown = (name: string) => `Unknown query parameter "${name}"; known: ${known}`
-  return invalidQuery(fieldErrors(decoded.error.issues, { unknown, describe, depth: 1 }))
+  const parsed = parseFields(TodoListQuery, raw, { unknown, describe, depth: 1 })
+  return parsed.errors ? invalidQuery(parsed.errors) : parsed.data
 }
 
 /** The query a cursor is bound to, so that it is refused with another query. */
@@ -88,38 +87,37 @@ function decodeCursor(query: Selection, cursor: string): Keyset {
 /** Characters of JSON a list response holds at a time, however long the list. */
 const CHUNK_CHARS = 64 * 1024
 
+/** `todos` as a JSON array, in chunks of at least `CHUNK_CHARS` but the last, which it returns. */
+async function* jsonChunks(todos: Iterable<Todo> | AsyncIterable<Todo>) {
+  let text = ''
+  let separator = '['
+  for await (const todo of todos) {
+    text += separator + serialized(todo).json
+    separator = ','
+    if (text.length < CHUNK_CHARS) continue
+    yield text
+    text = ''
+  }
+  return separator === '[' ? '[]' : `${text}]`
+}
+
 /**
  * `todos` as a JSON array, read from the store as the client takes it: a string if it fits one
  * chunk; a client that goes away ends the iteration, releasing what the store holds for it.
  */
-async function jsonArrayBody(
-  todos: Iterable<Todo> | AsyncIterable<Todo>,
-): Promise<string | ReadableStream<Uint8Array>> {
-  const iterator =
-    Symbol.asyncIterator in todos ? todos[Symbol.asyncIterator]() : todos[Symbol.iterator]()
-  let text = '['
-  const nextChunk = async (): Promise<[string, boolean]> => {
-    while (text.length < CHUNK_CHARS) {
-      const result = iterator.next()
-      const next = result instanceof Promise ? await result : result
-      if (next.done) return [`${text}]`, true]
-      text += (text === '[' ? '' : ',') + serialized(next.value).json
-    }
-    const chunk = text
-    text = ''
-    return [chunk, false]
-  }
-  const [head, done] = await nextChunk()
-  if (done) return head
+async function jsonArrayBody(todos: Iterable<Todo> | AsyncIterable<Todo>) {
+  const chunks = jsonChunks(todos)
+  const head = await chunks.next()
+  if (head.done) return head.value
   const encoder = new TextEncoder()
   return new ReadableStream({
-    start: (controller) => controller.enqueue(encoder.encode(head)),
+    start: (controller) => controller.enqueue(encoder.encode(head.value)),
     async pull(controller) {
-      const [chunk, last] = await nextChunk()
-      controller.enqueue(encoder.encode(chunk))
-      if (last) controller.close()
+      const { value, done } = await chunks.next()
+      controller.enqueue(encoder.encode(value))
+      if (done) controller.close()
     },
-    cancel: async () => void (await iterator.return?.()),
+    cancel: async () => void (await chunks.return('')),
   })
 }
 

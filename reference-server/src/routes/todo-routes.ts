@@ -13,9 +13,9 @@ import { JSON_TYPE, jsonBodyReader, parseBody, recordId, rejectQuery } from '../
 import {
   createTodo,
   deleteTodo,
-  replaceTodo,
   serialized,
   type TodoStore,
+  TodoStoreError,
   updateTodo,
 } from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
@@ -70,7 +70,8 @@ export function registerTodoRoutes(
 
   registerOperation(app, 'get', (c) => {
     const id = recordId(c)
-    const todo = store.get(id) ?? refuse(PROBLEMS.todoNotFound(id))
+    const todo = store.get(id)
+    if (todo === undefined) throw new TodoStoreError({ reason: 'not-found', id })
     const { etag } = serialized(todo)
     if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return notModified(etag)
     return todoResponse(todo)
@@ -84,7 +85,7 @@ export function registerTodoRoutes(
       refuse(PROBLEMS.invalidBody([{ pointer: '/id', detail }]))
     }
     const precondition = ifMatchTags(c.req.header('if-match'))
-    return todoResponse(await store.write((table) => replaceTodo(table, input, precondition)))
+    return todoResponse(await store.write((table) => updateTodo(table, id, input, precondition)))
   })
 
   registerOperation(app, 'update', async (c) => {
@@ -93,6 +94,7 @@ export function registerTodoRoutes(
       unknown: (key) =>
         key === 'id' ? "A todo's id cannot change; leave id out" : `Unknown field "${key}"`,
       describe: describePatchIssue,
+      readsInput: true,
     })
     const precondition = ifMatchTags(c.req.header('if-match'))
     return todoResponse(await store.write((table) => updateTodo(table, id, patch, precondition)))

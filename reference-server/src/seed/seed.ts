@@ -1,7 +1,5 @@
 import { TodoCreate, type TodoCreateData } from '@todokit/sdk/contract'
-import * as z from 'zod/mini'
-import { fieldErrors, PARSE_OPTIONS } from '../http/problem.ts'
-import { LONE_SURROGATE } from '../http/request.ts'
+import { parseFields } from '../http/problem.ts'
 import { MemoryStore } from '../store/memory-store.ts'
 import { createTodo, DEFAULT_MAX_TODOS, type TodoStore, type TodoTable } from '../store/store.ts'
 
@@ -16,18 +14,12 @@ export function parseSeedTodos(
   const seen = new Set<number>()
   return todos.map((todo, index) => {
     const where = locate(index)
-    const result = z.safeParse(TodoCreate, todo, PARSE_OPTIONS)
-    if (!result.success) {
-      const [first] = fieldErrors(result.error.issues)
-      throw new Error(`${where}${first?.pointer}: ${first?.detail}`)
-    }
-    if (LONE_SURROGATE.test(result.data.content)) {
-      throw new Error(`${where}/content: contains a lone surrogate; use well-formed Unicode`)
-    }
-    const { id } = result.data
+    const { data, errors: [first] = [] } = parseFields(TodoCreate, todo)
+    if (data === undefined) throw new Error(`${where}${first?.pointer}: ${first?.detail}`)
+    const { id } = data
     if (id !== undefined && seen.has(id)) throw new Error(`${where}/id: the id ${id} appears twice`)
     if (id !== undefined) seen.add(id)
-    return result.data
+    return data
   })
 }
 

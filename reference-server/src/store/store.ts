@@ -8,8 +8,8 @@ import {
 } from '@todokit/sdk/contract'
 
 /**
- * Where the reference server keeps todos. Reads are synchronous and see every acknowledged
- * write; writes go through {@link TodoStore.write}, whose change runs atomically with its checks.
+ * Where the reference server keeps todos. A read sees every acknowledged write: `get` at once, a
+ * `list` as it streams; writes go through {@link TodoStore.write}, each change atomic with its checks.
  * @example const store: TodoStore = await SqliteStore.open('todos.db')
  */
 export interface TodoStore {
@@ -35,9 +35,10 @@ export type Keyset = { id: number; content?: string; completed?: boolean }
 export type ListPage = { after?: Keyset | undefined; limit?: number | undefined }
 export type SortKey = { field: TodoField; descending: boolean }
 
-/** The sort keys that order a list completely: the query's `order`, then id unless named. */
+/** The sort keys that order a list completely: the query's `order` up to id, or then id. */
 export function sortKeys(order: readonly OrderKey[] = []): SortKey[] {
-  const keys = order.some((key) => key.endsWith('id')) ? order : [...order, 'id' as const]
+  const id = order.findIndex((key) => key.endsWith('id'))
+  const keys = id === -1 ? [...order, 'id' as const] : order.slice(0, id + 1)
   return keys.map((key) => ({
     field: key.replace('-', '') as TodoField,
     descending: key[0] === '-',
@@ -61,7 +62,7 @@ export interface TodoTable {
  */
 export const DEFAULT_MAX_TODOS = 100_000
 
-/** Why a store refused a change, in the todos' own terms; the app words each as a problem. */
+/** Why a store refused a change, in the todos' own terms; the app answers each with a problem. */
 export type Refusal =
   | { reason: 'not-found'; id: number }
   | { reason: 'id-taken'; id: number }
@@ -70,11 +71,29 @@ export type Refusal =
   | { reason: 'ids-used-up' }
   | { reason: 'busy' }
 
+/** A refusal as the store words it, to an HTTP client and on the command line alike. */
+function describeRefusal(refusal: Refusal): string {
+  switch (refusal.reason) {
+    case 'not-found':
+      return `No todo with id ${refusal.id}`
+    case 'id-taken':
+      return `A todo with id ${refusal.id} already exists; omit id to get a new one`
+    case 'precondition-failed':
+      return `If-Match does not match the current ETag of todo ${refusal.id} (${refusal.version}); it changed since you read it`
+    case 'full':
+      return `The store holds its maximum of ${refusal.maxTodos} todos; delete some to create more`
+    case 'ids-used-up':
+      return 'Every id the server may assign has been used'
+    case 'busy':
+      return 'The database could not commit the write, so nothing changed; try again later'
+  }
+}
+
 export class TodoStoreError extends Error {
   override readonly name = 'TodoStoreError'
   readonly refusal: Refusal
   constructor(refusal: Refusal, options?: ErrorOptions) {
-    super(`The store refused the change: ${JSON.stringify(refusal)}`, options)
+    super(describeRefusal(refusal), options)
     this.refusal = refusal
   }
 }
@@ -101,11 +120,7 @@ export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: nu
   return table.put({ id, content: input.content, completed: input.completed })
 }
 
-export function replaceTodo(table: TodoTable, todo: Todo, precondition?: Precondition): Todo {
-  writable(table, todo.id, precondition)
-  return table.put(todo)
-}
-
+/** Changes the fields `patch` holds; a replace is a patch of every field. */
 export function updateTodo(
   table: TodoTable,
   id: number,
