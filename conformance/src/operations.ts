@@ -1,8 +1,7 @@
 import { COLLECTION_PATH, nextLinkTarget } from '@todokit/sdk/contract'
-import { isErrorType } from '@todokit/sdk/internal'
+import { isErrorType, NetworkError, TimeoutError } from '@todokit/sdk/internal'
 import { ServerUnreachableError } from './errors.ts'
 import { type HttpClient, type HttpResponse, urlFor } from './http/client.ts'
-import { NetworkError, RequestTimeoutError } from './http/errors.ts'
 import type { Exchange } from './http/exchange.ts'
 import { type Expected, type Id, keyOf, type Model, type OwnRecord } from './model/model.ts'
 import {
@@ -117,7 +116,7 @@ export class Operations {
           if (isErrorType(again, NetworkError)) throw new ServerUnreachableError(again.message)
         }
       }
-      if (isErrorType(error, RequestTimeoutError))
+      if (isErrorType(error, TimeoutError))
         this.unanswered.set(kind, (this.unanswered.get(kind) ?? 0) + 1)
       return { error: error instanceof Error ? error.message : String(error), exchange }
     }

@@ -1,8 +1,8 @@
 import { createApp, listen, MemoryStore, type RunningServer } from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../src/cli/main.ts'
+import { WriteInReadOnlyRunError } from '../src/errors.ts'
 import { createHttpClient } from '../src/http/client.ts'
-import { WriteInReadOnlyRunError } from '../src/http/errors.ts'
 import {
   type ConformanceOptions,
   type ConformanceReport,

@@ -50,7 +50,7 @@ describe('running against a server that holds real data', () => {
       timeout: 100,
     })
     expect(report.checks.find((c) => c.id === 'delete.answers-200')?.message).toMatch(
-      /no answer within 100 ms/,
+      /Timeout 100 ms: DELETE /,
     )
     expect(report.residue.map((r) => r.id).sort()).toEqual([...store].map((todo) => todo.id).sort())
     expect(report.residue.length).toBeGreaterThan(10)

@@ -4,4 +4,10 @@
  *
  * @module
  */
+export { followRedirects } from './client/followRedirects.ts'
+export { readBody } from './client/readBody.ts'
 export { brandError, type ErrorType, isErrorType } from './errors/errorType.ts'
+export { NetworkError } from './errors/NetworkError.ts'
+export { RedirectError } from './errors/RedirectError.ts'
+export { ResponseTooLargeError } from './errors/ResponseTooLargeError.ts'
+export { TimeoutError } from './errors/TimeoutError.ts'

@@ -41,5 +41,14 @@ it('exports the client, its errors and their guards from the root, and no intern
 })
 
 it('keeps what the other todokit packages share with the SDK on the internal subpath', () => {
-  expect(Object.keys(internal).sort()).toEqual(['brandError', 'isErrorType'])
+  expect(Object.keys(internal).sort()).toEqual([
+    'NetworkError',
+    'RedirectError',
+    'ResponseTooLargeError',
+    'TimeoutError',
+    'brandError',
+    'followRedirects',
+    'isErrorType',
+    'readBody',
+  ])
 })

@@ -1,9 +1,14 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { listen } from '@todokit/reference-server'
+import {
+  NetworkError,
+  RedirectError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from '@todokit/sdk/internal'
 import { describe, expect, it } from 'vitest'
 import { createHttpClient, type FetchLike } from './client.ts'
-import { NetworkError, RequestTimeoutError, ResponseTooLargeError } from './errors.ts'
 import type { Exchange } from './exchange.ts'
 
 const BASE = 'http://api.test'
@@ -45,8 +50,8 @@ describe('createHttpClient', () => {
   it('fails a request that gets no answer within the timeout, even if the handler ignores the signal', async () => {
     const http = client(() => new Promise<Response>(() => {}), 50)
     const error = await http.request('GET', '/todos').catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(RequestTimeoutError)
-    expect(exchangeOf(error)?.error).toMatch(/no answer within 50 ms/)
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect(exchangeOf(error)?.error).toBe(`Timeout 50 ms: GET ${BASE}/todos`)
   })
 
   it('refuses a body whose announced length passes the cap without waiting to read it', async () => {
@@ -55,7 +60,7 @@ describe('createHttpClient', () => {
     const http = client(() => new Response(neverEnds, { headers: huge }), 5_000)
     const error = await http.request('GET', '/todos').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ResponseTooLargeError)
-    expect(exchangeOf(error)?.error).toMatch(/announced a body over the kit's cap/)
+    expect(exchangeOf(error)?.error).toBe(`Response body over 16777216 bytes: GET ${BASE}/todos`)
   })
 
   it('times out a handler that never answers when nothing else keeps the process alive', async () => {
@@ -66,7 +71,7 @@ describe('createHttpClient', () => {
       await http.request('GET', '/todos').catch((error) => console.log(error.name))`
     const args = ['--conditions=@todokit/source', '--input-type=module', '-e', script]
     const { stdout } = await promisify(execFile)(process.execPath, args)
-    expect(stdout).toBe('RequestTimeoutError\n')
+    expect(stdout).toBe('TimeoutError\n')
   })
 
   it('reports a refused connection as a network error naming the cause', async () => {
@@ -75,7 +80,7 @@ describe('createHttpClient', () => {
     const error = await http.request('GET', '/todos').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as Error).message).toBe(
-      `GET ${baseUrl}/todos failed: connect ECONNREFUSED ${baseUrl.slice(7)}`,
+      `Network error: GET ${baseUrl}/todos (connect ECONNREFUSED ${baseUrl.slice(7)})`,
     )
   })
 
@@ -92,16 +97,18 @@ describe('createHttpClient', () => {
     expect(seen).toEqual([`${BASE}/old`, `${BASE}/todos`])
   })
 
-  it('does not follow a redirect to another host', async () => {
+  it('does not follow a redirect to another host, and fails the exchange saying where it led', async () => {
     const seen: string[] = []
     const http = client((request) => {
       seen.push(request.url)
       return new Response(null, { status: 302, headers: { location: 'http://evil.test/todos' } })
     })
-    const response = await http.request('GET', '/todos')
-    expect(response.status).toBe(302)
+    const error = await http.request('GET', '/todos').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RedirectError)
     expect(seen).toEqual([`${BASE}/todos`])
-    expect(response.exchange.note).toMatch(/not followed/)
+    expect(exchangeOf(error)?.error).toBe(
+      `Redirect not followed: GET ${BASE}/todos (to http://evil.test/todos)`,
+    )
   })
 
   it('stops at once when the run is aborted', async () => {

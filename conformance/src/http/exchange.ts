@@ -11,10 +11,8 @@ export interface Exchange {
   responseHeaders?: Record<string, string>
   /** The start of the response body (at most 1,000 characters). */
   responseBody?: string
-  /** Why no response arrived: a timeout or a network error. */
+  /** Why no response arrived: a timeout, a network error, a redirect to another origin. */
   error?: string
-  /** Set when a redirect was not followed because it leads to another origin. */
-  note?: string
   durationMs: number
 }
 
