@@ -16,16 +16,7 @@ export type { FetchLike } from './http/client.ts'
 export type { Exchange } from './http/exchange.ts'
 export { CAPABILITIES, type Capability, LEVELS, type Level } from './levels.ts'
 export type { ConformanceOptions } from './options.ts'
-export type {
-  CheckResult,
-  CheckStatus,
-  CleanupOutcome,
-  ConformanceReport,
-  ExplorationStats,
-  Observed,
-  Residue,
-  Verdict,
-} from './report.ts'
+export type * from './report.ts'
 export { renderGithub } from './reporters/github.ts'
 export { REPORTERS, type ReporterName, renderReport } from './reporters/index.ts'
 export { renderJunit } from './reporters/junit.ts'

@@ -4,26 +4,6 @@ import { InvalidOptionsError } from '../errors.ts'
 import { OPTIONS, readOptions } from '../options.ts'
 import { REPORTERS } from '../reporters/index.ts'
 
-/** Every flag of `todokit-conformance`, as `parseArgs` reads it; {@link OPTIONS} reads the values. */
-const FLAGS = {
-  reporter: { type: 'string' },
-  output: { type: 'string' },
-  capabilities: { type: 'string' },
-  strict: { type: 'boolean' },
-  header: { type: 'string', multiple: true },
-  only: { type: 'string', multiple: true },
-  skip: { type: 'string', multiple: true },
-  timeout: { type: 'string' },
-  concurrency: { type: 'string' },
-  bail: { type: 'boolean' },
-  budget: { type: 'string' },
-  seed: { type: 'string' },
-  'read-only': { type: 'boolean' },
-  list: { type: 'boolean' },
-  version: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const
-
 export const USAGE = `Usage: todokit-conformance <base-url> [options]
 
 Checks that the server at <base-url> honours the todos REST contract: scripted scenarios, then
@@ -64,6 +44,21 @@ rules out), 1 a counted rule was broken or could not be judged on this server (w
 every required rule that needs a write, unless --only/--skip leave them out), 2 usage error or
 server unreachable (also when it stops answering mid-run), 130 interrupted (records are still
 removed).`
+
+/**
+ * Every flag the help names, as `parseArgs` reads it: one shown with a value takes one, and
+ * `--header`, `--only` and `--skip` may be given again; {@link OPTIONS} reads the values.
+ */
+const FLAGS = Object.fromEntries(
+  [...USAGE.matchAll(/^ {2}--([a-z-]+)( \S)?/gm)].map(([, name, value]) => [
+    name!,
+    {
+      type: value ? 'string' : 'boolean',
+      multiple: ['header', 'only', 'skip'].includes(name!),
+      ...(name === 'help' && { short: 'h' }),
+    } as const,
+  ]),
+)
 
 /** The options of a run, and the CLI's own: the report's format and the file it goes to. */
 const CLI_OPTIONS = z.extend(OPTIONS, {

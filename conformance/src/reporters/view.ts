@@ -1,5 +1,5 @@
 import { LEVELS, type Level, levelLabel } from '../levels.ts'
-import type { CheckResult, ConformanceReport, Residue } from '../report.ts'
+import type { CheckResult, ConformanceReport } from '../report.ts'
 
 /** The message of a rule left out with `--only`/`--skip`: not judged on purpose. */
 export const NOT_SELECTED = 'not selected by only/skip'
@@ -38,9 +38,6 @@ export const details = ({ expected, actual }: CheckResult): string[] => [
   ...(actual === undefined ? [] : [`actual:   ${actual}`]),
 ]
 
-const residueLine = (residue: Residue): string =>
-  `${residue.possible ? 'possible residue' : 'left behind'}: id ${residue.id}${residue.content === undefined ? '' : ` ${JSON.stringify(residue.content).slice(0, 80)}`}: ${residue.reason}`
-
 /** One line on what the exploration did. */
 export function explorationSummary(report: ConformanceReport): string {
   if (report.readOnly)
@@ -50,18 +47,19 @@ export function explorationSummary(report: ConformanceReport): string {
 }
 
 /** A sentence of a report's closing notes, and the colour the pretty report gives it. */
-export interface Note {
-  text: string
-  tone: 'dim' | 'red' | 'yellow'
-}
+export type Note = { text: string; tone: 'dim' | 'red' | 'yellow' }
 
 /** What cleanup could not do, as sentences; none when it removed everything and verified it. */
 export function cleanupNotes({ cleanup, residue, marker }: ConformanceReport): Note[] {
   const unverified = `Cleanup unverified: ${cleanup.unverifiedBecause ?? 'it could not check'}; records whose content starts with ${marker} may remain.`
-  return [
-    ...(cleanup.verified ? [] : [unverified]),
-    ...residue.map((left) => `  ${residueLine(left)}`),
-  ].map((text) => ({ text, tone: 'yellow' }))
+  const lines = residue.map(
+    ({ possible, id, content, reason }) =>
+      `  ${possible ? 'possible residue' : 'left behind'}: id ${id}${content === undefined ? '' : ` ${JSON.stringify(content).slice(0, 80)}`}: ${reason}`,
+  )
+  return [...(cleanup.verified ? [] : [unverified]), ...lines].map((text) => ({
+    text,
+    tone: 'yellow',
+  }))
 }
 
 /** What the run saw of the server, how it ended, what cleanup left, and hints, as sentences. */
@@ -81,21 +79,24 @@ function notes(report: ConformanceReport): Note[] {
       text: `Server unreachable: ${report.unreachable}. The run ended there.`,
       tone: 'red',
     })
-  const done = report.readOnly
-    ? 'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.'
-    : 'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.'
   const left = report.readOnly ? [] : cleanupNotes(report)
-  if (left.length === 0) notes.push({ text: done, tone: 'dim' })
+  if (left.length === 0)
+    notes.push({
+      text: report.readOnly
+        ? 'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.'
+        : 'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.',
+      tone: 'dim',
+    })
   const hints = report.hints.map((hint): Note => ({ text: `Hint: ${hint}`, tone: 'yellow' }))
   return [...notes, ...left, ...hints]
 }
 
 /** Whether a level counts: claimed, `--strict`, or informational. */
-function levelNote(level: Level, report: ConformanceReport): string {
+function levelNote(level: Level, { strict, capabilities }: ConformanceReport): string {
   if (level === 'required') return ''
   if (level === 'recommended')
-    return report.strict ? 'counted (--strict)' : 'informational without --strict'
-  return report.capabilities.includes(level) ? 'claimed' : 'not claimed: informational'
+    return strict ? 'counted (--strict)' : 'informational without --strict'
+  return capabilities.includes(level) ? 'claimed' : 'not claimed: informational'
 }
 
 /** Why a run that broke no counted rule still did not show conformance. */
