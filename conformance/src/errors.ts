@@ -25,8 +25,3 @@ export class InvalidOptionsError extends ConformanceError {
 export class ServerUnreachableError extends ConformanceError {
   static override readonly type = 'conformance.ServerUnreachableError'
 }
-
-/** A read-only run tried to send a write: a bug in the kit, so the run stops rather than send it. */
-export class WriteInReadOnlyRunError extends ConformanceError {
-  static override readonly type = 'conformance.WriteInReadOnlyRunError'
-}

@@ -1,13 +1,11 @@
 import { isErrorType } from '@todokit/sdk/internal'
 import { describe, expect, it } from 'vitest'
-import { WriteInReadOnlyRunError } from '../src/errors.ts'
 import { InvalidOptionsError, ServerUnreachableError } from '../src/index.ts'
 
 describe("the kit's errors", () => {
   it('are named after their class, as stack traces and logs show them', () => {
     expect(new InvalidOptionsError('x').name).toBe('InvalidOptionsError')
     expect(new ServerUnreachableError('x').name).toBe('ServerUnreachableError')
-    expect(new WriteInReadOnlyRunError('x').name).toBe('WriteInReadOnlyRunError')
   })
 
   it('are told apart by their brand, not by a shared name', () => {

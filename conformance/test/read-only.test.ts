@@ -1,7 +1,6 @@
 import { createApp, listen, MemoryStore, type RunningServer } from '@todokit/reference-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../src/cli/main.ts'
-import { WriteInReadOnlyRunError } from '../src/errors.ts'
 import { createHttpClient } from '../src/http/client.ts'
 import {
   type ConformanceOptions,
@@ -62,8 +61,8 @@ describe('a read-only run', () => {
       readOnly: true,
     })
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
-      await expect(http.request(method, '/todos/1', { json: {} })).rejects.toBeInstanceOf(
-        WriteInReadOnlyRunError,
+      await expect(http.request(method, '/todos/1', { json: {} })).rejects.toThrow(
+        `A read-only run tried to send ${method} /todos/1`,
       )
     await http.request('GET', '/todos')
     await http.request('HEAD', '/todos')

@@ -126,17 +126,14 @@ describe.skipIf(!built)(`the standalone executable (${target ?? 'no Bun target h
   it('exits 2 for a server that does not answer, as the npm CLI does, giving the runtime’s reason', async () => {
     const url = await closedPortUrl()
     const [standalone, npm] = await Promise.all([runBinary([url]), runNpmCli([url])])
-    // The words after "failed:" are the runtime's own: Bun's fetch and Node's name it differently.
+    // The words in brackets are the runtime's own: Bun's fetch and Node's name it differently.
     const shape = (stderr: string) =>
-      stderr.replace(
-        / failed: .*\. Is the server running/,
-        ' failed: REASON. Is the server running',
-      )
+      stderr.replace(/ \(.*\)\. Is the server running/, ' (REASON). Is the server running')
     expect(standalone.code).toBe(2)
     expect(npm.code).toBe(2)
     expect(shape(standalone.stderr)).toBe(shape(npm.stderr))
     expect(shape(npm.stderr)).toBe(
-      `todokit-conformance: Cannot reach ${url}: GET ${url}/todos failed: REASON. Is the server running, and is the URL right?\n`,
+      `todokit-conformance: Cannot reach ${url}: Network error: GET ${url}/todos (REASON). Is the server running, and is the URL right?\n`,
     )
   })
 

@@ -1,17 +1,109 @@
 import { constants } from 'node:fs'
 import { access, appendFile, stat, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
 import { isErrorType } from '@todokit/sdk/internal'
+import * as z from 'zod/mini'
 import packageJson from '../../package.json' with { type: 'json' }
-import { ConformanceError, InvalidOptionsError, ServerUnreachableError } from '../errors.ts'
+import { ConformanceError, InvalidOptionsError } from '../errors.ts'
 import { levelLabel } from '../levels.ts'
-import { renderReport } from '../reporters/index.ts'
+import { OPTIONS, readOptions } from '../options.ts'
+import { REPORTERS, renderReport } from '../reporters/index.ts'
 import { renderMarkdown } from '../reporters/markdown.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
 import { rules } from '../rules/index.ts'
-import type { Rule } from '../rules/rule.ts'
 import { runConformance } from '../run.ts'
-import { parseCliArgs, USAGE } from './args.ts'
+
+export const USAGE = `Usage: todokit-conformance <base-url> [options]
+
+Checks that the server at <base-url> honours the todos REST contract: scripted scenarios, then
+random sequences of operations, every exchange judged by every rule against one model of the
+contract. It only touches records it creates (their content starts with "tk<run id>"), and
+removes them all; a record it may have caused but cannot prove its own is named, never deleted.
+With --read-only it sends only GET, HEAD and OPTIONS and judges the records already there.
+
+Options:
+  --reporter NAME        pretty | json | junit | markdown | github (default pretty);
+                         github: an ::error annotation per broken rule, and a Markdown
+                         summary appended to $GITHUB_STEP_SUMMARY when it is set
+  --output FILE          write the report to FILE (pretty summary still on stdout)
+  --capabilities LIST    what the server claims: filter, search, sort (the contract's
+                         query conventions), sort-extended (-field and several keys) and
+                         paging (todokit's extensions) | all | none (default none);
+                         unclaimed capabilities are still tried, and shown a line each
+  --strict               recommended rules count toward the verdict
+  --header 'Name: value' send a header with every request (repeatable), e.g. for auth
+  --only GLOBS           judge only rules whose id matches (comma-separated, repeatable), e.g. 'patch.*'
+  --skip GLOBS           leave out rules whose id matches
+  --timeout MS           per-request timeout (default 5000)
+  --concurrency N        creates sent at once to look for ids handed out twice (default 8)
+  --bail                 stop after the first counted failure
+  --budget N | Ns        what the exploration may spend: N requests or N seconds
+                         (default 800 requests)
+  --seed N               seed of the exploration's random sequences (the report gives it;
+                         the same seed and budget replay a run)
+  --read-only            send only GET, HEAD and OPTIONS, for a server whose data may not
+                         change: judges the records already there; rules that need a write
+                         are named as not judged, and exit 1 unless --only leaves them out
+  --list                 print the rules and exit
+  --version              print the kit's version and exit
+  --help                 show this help
+
+Exit codes: 0 every counted rule was judged and held (PARTIAL when --only/--skip left counted
+rules out), 1 a counted rule was broken or could not be judged on this server (with --read-only,
+every required rule that needs a write, unless --only/--skip leave them out), 2 usage error or
+server unreachable (also when it stops answering mid-run), 130 interrupted (records are still
+removed).`
+
+/**
+ * Every flag the help names, as `parseArgs` reads it: one shown with a value takes one, and
+ * `--header`, `--only` and `--skip` may be given again; {@link OPTIONS} reads the values.
+ */
+const FLAGS = Object.fromEntries(
+  [...USAGE.matchAll(/^ {2}--([a-z-]+)( \S)?/gm)].map(([, name, value]) => [
+    name!,
+    {
+      type: value ? 'string' : 'boolean',
+      multiple: ['header', 'only', 'skip'].includes(name!),
+      ...(name === 'help' && { short: 'h' }),
+    } as const,
+  ]),
+)
+
+/** The options of a run, and the CLI's own: the report's format and the file it goes to. */
+const CLI_OPTIONS = z.extend(OPTIONS, {
+  reporter: z._default(z.enum(REPORTERS), 'pretty'),
+  output: z.optional(z.string()),
+})
+
+/** What the command line asks for: help, the version, the rules, or a run with its options. */
+export type CliCommand =
+  | { command: 'help' | 'version' | 'list' }
+  | { command: 'run'; options: z.output<typeof CLI_OPTIONS> }
+
+/**
+ * Parses `todokit-conformance` arguments; throws {@link InvalidOptionsError} for any mistake.
+ *
+ * @example
+ * parseCliArgs(['http://localhost:3000', '--capabilities', 'all', '--strict'])
+ */
+export function parseCliArgs(args: readonly string[]): CliCommand {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof FLAGS; allowPositionals: true }>>
+  try {
+    parsed = parseArgs({ args: [...args], options: FLAGS, allowPositionals: true })
+  } catch (error) {
+    throw new InvalidOptionsError((error as Error).message)
+  }
+  const { help, version, list, header, 'read-only': readOnly, ...values } = parsed.values
+  const command = help ? 'help' : version ? 'version' : list ? 'list' : undefined
+  if (command) return { command }
+  const [baseUrl, ...more] = parsed.positionals
+  if (baseUrl === undefined) throw new InvalidOptionsError('Missing <base-url>')
+  if (more.length)
+    throw new InvalidOptionsError(`Expected one base URL, got: ${parsed.positionals.join(' ')}`)
+  const input = { ...values, baseUrl, headers: header, readOnly }
+  return { command: 'run', options: readOptions(CLI_OPTIONS, input) }
+}
 
 /** Exit codes of `todokit-conformance`. */
 export const EXIT = { conforms: 0, failed: 1, usage: 2, interrupted: 130 } as const
@@ -67,9 +159,12 @@ export function shouldUseColor(stream: { isTTY?: boolean }, env: CliIo['env']): 
 /** The rules, a line each with its level and section of the contract (what `--list` prints). */
 function renderCatalogue(): string {
   const width = Math.max(...rules.map((rule) => rule.id.length))
-  const line = (rule: Rule) =>
-    `${rule.id.padEnd(width)}  ${rule.title}  [${levelLabel(rule.level)}, ${rule.section}]\n`
-  return rules.map(line).join('')
+  return rules
+    .map(
+      ({ id, title, level, section }) =>
+        `${id.padEnd(width)}  ${title}  [${levelLabel(level)}, ${section}]\n`,
+    )
+    .join('')
 }
 
 /**
@@ -105,13 +200,11 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       // On stderr, so that a long run shows it is alive and stdout keeps the report.
       onProgress: reporter === 'pretty' ? (part) => io.stderr.write(`… ${part}\n`) : undefined,
     })
+    // With --output the pretty summary comes first: should the file fail, the verdict is shown.
+    io.stdout.write(renderReport(report, output === undefined ? reporter : 'pretty', { color }))
     if (output !== undefined) {
-      // The summary first: should the file still fail to be written, the verdict is on stdout.
-      io.stdout.write(renderReport(report, 'pretty', { color }))
       await writeReport(output, renderReport(report, reporter))
       io.stdout.write(`Report (${reporter}) written to ${output}\n`)
-    } else {
-      io.stdout.write(renderReport(report, reporter, { color }))
     }
     const stepSummary = io.env.GITHUB_STEP_SUMMARY
     if (reporter === 'github' && stepSummary)
@@ -125,12 +218,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     }
     return report.ok ? EXIT.conforms : EXIT.failed
   } catch (error) {
-    if (isErrorType(error, InvalidOptionsError)) {
-      io.stderr.write(`todokit-conformance: ${error.message}\n\n${USAGE}\n`)
-      return EXIT.usage
-    }
-    if (isErrorType(error, ServerUnreachableError) || isErrorType(error, OutputFileError)) {
-      io.stderr.write(`todokit-conformance: ${error.message}\n`)
+    // Bad options, an unwritable --output and an unreachable server: said without a stack.
+    if (isErrorType(error, ConformanceError)) {
+      const usage = isErrorType(error, InvalidOptionsError) ? `\n\n${USAGE}` : ''
+      io.stderr.write(`todokit-conformance: ${error.message}${usage}\n`)
       return EXIT.usage
     }
     if (io.signal?.aborted) return EXIT.interrupted

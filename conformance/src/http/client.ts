@@ -1,6 +1,5 @@
 import { statusTextFor } from '@todokit/sdk/contract'
 import { followRedirects, NetworkError, readBody, TimeoutError } from '@todokit/sdk/internal'
-import { WriteInReadOnlyRunError } from '../errors.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { type Exchange, excerpt } from './exchange.ts'
 
@@ -70,7 +69,8 @@ export function createHttpClient(config: HttpConfig) {
       options: { json?: unknown; rawBody?: string; query?: Record<string, string> } = {},
     ) {
       if (config.readOnly && !READ_METHODS.includes(method))
-        throw new WriteInReadOnlyRunError(
+        // A bug in the kit: the run stops rather than send it.
+        throw new Error(
           `A read-only run tried to send ${method} ${path}: only ${READ_METHODS.join(', ')} may be sent`,
         )
       const body =

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import { parseCliArgs } from './args.ts'
+import { parseCliArgs } from './main.ts'
 
 describe('parseCliArgs types', () => {
   it('has a base URL when it runs, and no options for --help, --version or --list', () => {

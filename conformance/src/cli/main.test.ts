@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidOptionsError } from '../errors.ts'
 import { resolveOptions } from '../options.ts'
-import { parseCliArgs, USAGE } from './args.ts'
+import { parseCliArgs, USAGE } from './main.ts'
 
 describe('parseCliArgs', () => {
   it('reads each flag into the runConformance option it sets', () => {
