@@ -4,24 +4,24 @@ import { ServerUnreachableError } from './errors.ts'
 import { type HttpClient, type HttpResponse, urlFor } from './http/client.ts'
 import type { Exchange } from './http/exchange.ts'
 import { type Expected, type Id, keyOf, type Model, type OwnRecord } from './model/model.ts'
+import { judging } from './rules/index.ts'
 import {
+  type Failure,
   fieldProblem,
   isObject,
-  type Judgement,
   type ListQuery,
   listedItems,
   type Observation,
   type ProbeKind,
   type Rule,
   shown,
-  typeProblem,
 } from './rules/rule.ts'
 
 /** What one rule said over the run: how often it held and broke, and its first failure. */
 export interface RuleTally {
   held: number
   broken: number
-  failure?: Extract<Judgement, { failed: string }> & { exchanges: Exchange[] }
+  failure?: Failure & { exchanges: Exchange[] }
 }
 
 /** The path of one record, for any id type the server hands out. */
@@ -124,8 +124,9 @@ export class Operations {
 
   /** Every rule judges the observation; then the model moves on. */
   private observe(observation: Observation): Observation {
+    const judge = judging(observation, this.model)
     for (const [rule, tally] of this.tally) {
-      const judgement = rule.judge(observation, this.model)
+      const judgement = judge(rule)
       if (!judgement) continue
       if ('held' in judgement) tally.held += 1
       else {
@@ -336,7 +337,7 @@ export class Operations {
         target.blame = { rule: 'write.body-id', exchange }
     }
     if (probe === 'wrong-type' || probe === 'missing-field' || probe === 'empty-patch') {
-      if (answer && typeProblem(answer) === undefined) storedAs(target.expected, answer)
+      if (answer && fieldProblem(answer, true) === undefined) storedAs(target.expected, answer)
       else if (probe === 'wrong-type') target.untyped = true
       else target.uncertain = true
     } else {

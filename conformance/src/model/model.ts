@@ -11,10 +11,9 @@ export interface Expected {
   completed: boolean
 }
 
-/** The last write a record saw: reads must show it since. */
+/** The last write a record saw; `sent` names the only fields that may differ from before it. */
 export interface LastWrite {
   op: 'create' | 'replace' | 'patch'
-  /** The fields it sent: only these may differ from the state before it. */
   sent: readonly string[]
   exchange: Exchange
 }
@@ -25,16 +24,16 @@ export interface OwnRecord {
   expected: Expected
   /** States a read may also show, because a rule was already charged with them. */
   tolerated: Set<string>
-  deleted: boolean
+  deleted?: boolean
   /** A 5xx or a lost answer to a write: what it holds is unknown, so reads are not judged. */
-  uncertain: boolean
+  uncertain?: boolean
   /** Writes to it are under way at once: an answer may show another's fields. */
   concurrent?: boolean
   /** A DELETE got a 5xx or no answer: the id may be free, and someone else's by now. */
   maybeGone?: boolean
   /** Made by a wrongly typed write the server accepted: only that rule judges its fields. */
-  untyped: boolean
-  /** Listed when a read-only run began: it must show what that list showed, and is not the run's. */
+  untyped?: boolean
+  /** Listed when a read-only run began: not the run's, and must show what that list showed. */
   found?: boolean
   lastWrite?: LastWrite
   /** A request that named it out of contract: the rule that answers for what reads show of it. */
@@ -47,7 +46,6 @@ export interface Policy {
   assignsIds?: boolean
   /** What a create does with an id the client chose. */
   clientIds?: 'stored' | 'ignored' | 'refused'
-  /** A create that leaves out `completed` is accepted. */
   completedOptional?: boolean
   /** Spaces at the ends of `content` are trimmed. */
   trims?: boolean
@@ -73,16 +71,14 @@ export class Model {
   readonly refusedCreates: Array<{ sent: unknown; exchange: Exchange }> = []
   /** Contents of creates that got no answer or a 5xx: a record with one is the run's to delete. */
   readonly unanswered = new Set<string>()
-  /** Records a create answered with the id of a record listed at the start: named, never written. */
+  /** Records a create answered with an id listed at the start: named, never written. */
   readonly shared: Array<{ id: Id; content: string }> = []
-  /** The capabilities the server claims. */
   claims: readonly Capability[] = []
   /** A wrongly typed create that was not refused: lists and creates failing since are its. */
   untypedCreate?: Exchange
   /** The last create sent wrong on purpose (or with a large id) that the server accepted. */
   acceptedProbe?: Exchange
   private counter = 0
-
   /** Starts the content of every record the run creates. */
   readonly marker: string
 
@@ -96,12 +92,10 @@ export class Model {
     return `${this.marker} ${this.counter.toString(36)} ${label}`.trim()
   }
 
-  /** Whether a content proves a record the run's own. */
   ownsContent(content: unknown): boolean {
     return typeof content === 'string' && content.startsWith(`${this.marker} `)
   }
 
-  /** Records the run holds and has not deleted. */
   live(): OwnRecord[] {
     return [...this.records.values()].filter((record) => !record.deleted)
   }
@@ -118,15 +112,8 @@ export class Model {
 
   /** Records a new create answered with, or (without a write) a record a read-only run found. */
   adopt(expected: Expected, lastWrite?: LastWrite): OwnRecord {
-    const record: OwnRecord = {
-      key: keyOf(expected.id),
-      expected,
-      tolerated: new Set(),
-      deleted: false,
-      uncertain: false,
-      untyped: false,
-      ...(lastWrite ? { lastWrite } : { found: true }),
-    }
+    const origin = lastWrite ? { lastWrite } : { found: true }
+    const record: OwnRecord = { key: keyOf(expected.id), expected, tolerated: new Set(), ...origin }
     this.records.set(record.key, record)
     return record
   }
@@ -136,9 +123,9 @@ export class Model {
    * below 2^31; nine when asked, so that ids of two lengths meet.
    */
   unusedId(digits: 9 | 10 = 10): number {
-    const from = digits === 9 ? 900_000_000 : 1_000_000_000
+    const [from, span] = digits === 9 ? [900_000_000, 99_000_000] : [1e9, 1e9]
     for (;;) {
-      const id = from + Math.floor(Math.random() * (digits === 9 ? 99_000_000 : 1_000_000_000))
+      const id = from + Math.floor(Math.random() * span)
       if (!this.foreign.has(keyOf(id)) && !this.records.has(keyOf(id))) return id
     }
   }

@@ -2,6 +2,7 @@ import { type Model, type OwnRecord, stateOf } from '../model/model.ts'
 import {
   actualOf,
   answered,
+  type Failure,
   fieldProblem,
   held,
   isLive,
@@ -13,12 +14,12 @@ import {
   shown,
 } from './rule.ts'
 
-type Failure = Extract<Judgement, { failed: string }>
-
 const lastWriteOf = ({ lastWrite }: OwnRecord) =>
   lastWrite
     ? ` (last write: ${requestLine(lastWrite.exchange)} answered ${lastWrite.exchange.status})`
     : ''
+
+type Field = 'content' | 'completed'
 
 /** Why a record must be there: the run made it, or a read-only run found it listed. */
 const origin = (record: OwnRecord) =>
@@ -33,25 +34,6 @@ const ANSWERS = {
   patch: 'patch.answers-updated',
 } as const
 
-/**
- * Which rule answers for a field shown otherwise than the model predicts: ends of a content
- * trimmed, a field a PATCH did not send, content the run did not mark, or else `otherwise`.
- */
-function chargeFor(
-  field: 'content' | 'completed',
-  value: unknown,
-  content: unknown,
-  write: { op: string; sent: readonly string[] } | undefined,
-  model: Model,
-  otherwise: string,
-): string {
-  const trimmed = typeof content === 'string' && content !== content.trim()
-  if (field === 'content' && trimmed && value === content.trim()) return 'content.edge-whitespace'
-  if (write?.op === 'patch' && !write.sent.includes(field)) return 'patch.keeps-unsent'
-  if (field === 'content' && !model.ownsContent(content)) return 'content.exact'
-  return otherwise
-}
-
 /** The rules a read of a record judges beside the read's own rule, and when. */
 const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> = {
   'read.current': (record) => record.lastWrite !== undefined,
@@ -60,9 +42,6 @@ const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> =
   'content.exact': (record, model) => !record.found && !model.ownsContent(record.expected.content),
 }
 
-/** Found per observation once, as every rule asks. */
-const cache = new WeakMap<Observation, Map<string, Judgement>>()
-
 /**
  * What an observation shows against what the model predicts, by rule: a read of the run's own
  * records (a `GET /todos/{id}` of a live record, an unparametrised `GET /todos`) and a write's
@@ -70,10 +49,24 @@ const cache = new WeakMap<Observation, Map<string, Judgement>>()
  * difference charged to it. A state a read showed is tolerated since: one cause, one charge.
  */
 export function judgedByModel(observation: Observation, model: Model): Map<string, Judgement> {
-  const cached = cache.get(observation)
-  if (cached) return cached
   const judgements = new Map<string, Judgement>()
-  cache.set(observation, judgements)
+  /**
+   * Which rule answers for a field shown otherwise than predicted: ends of a content trimmed, a
+   * field a PATCH did not send, content the run did not mark, or else `otherwise`.
+   */
+  const chargeFor = (
+    field: Field,
+    value: unknown,
+    content: unknown,
+    unsent: boolean,
+    otherwise: string,
+  ) => {
+    const trimmed = typeof content === 'string' && content !== content.trim()
+    if (field === 'content' && trimmed && value === content.trim()) return 'content.edge-whitespace'
+    if (unsent) return 'patch.keeps-unsent'
+    if (field === 'content' && !model.ownsContent(content)) return 'content.exact'
+    return otherwise
+  }
   const charge = (rule: string, record: OwnRecord | undefined, failure: Failure) => {
     const exchanges = record?.blame && [record.blame.exchange, observation.exchange]
     const before = judgements.get(rule)
@@ -94,11 +87,10 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
     const field = item.content !== expected.content ? 'content' : 'completed'
     // Nothing wrote a found record: a read that differs from the list at the start is the read's.
     const read = observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
+    const unsent = lastWrite?.op === 'patch' && !lastWrite.sent.includes(field)
     const rule =
       blame?.rule ??
-      (found
-        ? read
-        : chargeFor(field, item[field], expected.content, lastWrite, model, 'read.current'))
+      (found ? read : chargeFor(field, item[field], expected.content, unsent, 'read.current'))
     const before = found ? 'GET /todos showed' : 'the last write left'
     charge(rule, record, {
       failed: `${requestLine(observation.exchange)} shows todo ${shown(expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(expected[field])}${lastWriteOf(record)}`,
@@ -110,7 +102,6 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
   const answer = (op: keyof typeof ANSWERS, body: Record<string, unknown>) => {
     const sent = sentObject(observation)
     const before = op === 'patch' ? target : undefined
-    const write = { op, sent: Object.keys(sent) }
     if (op !== 'create' && fieldProblem(body)) return
     for (const field of ['content', 'completed'] as const) {
       const unsent = !(field in sent)
@@ -121,7 +112,7 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
       const kept = before && stateOf({ ...before.expected, [field]: value })
       if (unsent && (before?.concurrent || before?.blame || before?.tolerated.has(`${kept}`)))
         continue
-      const rule = chargeFor(field, value, sent.content, write, model, ANSWERS[op])
+      const rule = chargeFor(field, value, sent.content, unsent && op === 'patch', ANSWERS[op])
       charge(rule, undefined, {
         failed: `${answered(observation)} with ${field} ${shown(value)}${unsent ? `, which it did not send; it was ${shown(was)}` : ` where ${shown(was)} was sent`}`,
         expected: shown(before ? { ...before.expected, ...sent } : sent),
@@ -136,7 +127,7 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
   const code = response?.status
   if (write && answers && isObject(body) && (code === 200 || (code === 201 && write === 'create')))
     answer(write, body)
-  if (op === 'get' && !probe && target && isLive(target) && !target.untyped) {
+  if (op === 'get' && !probe && isLive(target) && !target.untyped) {
     judged(target, 'get.returns-record')
     const { id } = target.expected
     const other = response?.status === 200 && isObject(body) && String(body.id) !== String(id)

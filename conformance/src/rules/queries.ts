@@ -1,15 +1,21 @@
+import { nextLinkTarget } from '@todokit/sdk/contract'
+import type { HttpResponse } from '../http/client.ts'
 import type { Capability } from '../levels.ts'
-import type { Expected, Model, OwnRecord } from '../model/model.ts'
+import { type Expected, keyOf, type Model, type OwnRecord } from '../model/model.ts'
 import { mayMatchSearch, mustMatchSearch, mustPrecede, type Sortable } from '../model/text.ts'
 import {
+  answered,
+  failure,
   held,
   isObject,
   type Judgement,
   type ListQuery,
+  listedItems,
   type Observation,
-  type RuleSpec,
+  type Rule,
   requestLine,
   shown,
+  status,
   unexpected,
 } from './rule.ts'
 
@@ -57,38 +63,38 @@ export function judgeListed(
   for (const item of items) {
     const why = mayNot(item)
     if (why)
-      return {
-        failed: `${where} returned ${shown(item)}, which ${why}`,
-        expected: 'only records the query matches',
-        actual: shown(item),
-      }
-    const record = model.records.get(JSON.stringify(item.id))
+      return failure(
+        `${where} returned ${shown(item)}, which ${why}`,
+        'only records the query matches',
+        shown(item),
+      )
+    const record = model.records.get(keyOf(item.id))
     const known = record && !record.deleted && !record.uncertain && !record.untyped
     if (known && judged(record) && mayNot(record.expected))
-      return {
-        failed: `${where} returned todo ${shown(record.expected.id)} as it was before its last write: it now holds ${shown(record.expected)}`,
-        expected: 'records as they are now',
-        actual: shown(item),
-      }
+      return failure(
+        `${where} returned todo ${shown(record.expected.id)} as it was before its last write: it now holds ${shown(record.expected)}`,
+        'records as they are now',
+        shown(item),
+      )
   }
   const byId = new Map(items.map((item) => [String(item.id), item]))
   for (const { expected } of model.deleted().filter(judged)) {
     const item = byId.get(String(expected.id))
     // A freed id may hold someone else's record: only the run's own content shows it stale.
     if (item?.content === expected.content)
-      return {
-        failed: `${where} still returns todo ${shown(expected.id)} after DELETE answered success`,
-        expected: 'no deleted record',
-        actual: shown(item),
-      }
+      return failure(
+        `${where} still returns todo ${shown(expected.id)} after DELETE answered success`,
+        'no deleted record',
+        shown(item),
+      )
   }
   for (const { expected } of model.settled().filter(judged))
     if (must(expected) && !byId.has(String(expected.id)))
-      return {
-        failed: `${where} does not return todo ${shown(expected.id)}, which it must: ${shown(expected)}`,
-        expected: shown(expected),
-        actual: `${items.length} records, not this one`,
-      }
+      return failure(
+        `${where} does not return todo ${shown(expected.id)}, which it must: ${shown(expected)}`,
+        shown(expected),
+        `${items.length} records, not this one`,
+      )
   return held
 }
 
@@ -101,11 +107,11 @@ function judgeOrder(observation: Observation, items: Record<string, unknown>[]):
   for (const [i, a] of sortable.entries())
     for (const [j, b] of sortable.entries())
       if (j > i && mustPrecede(order, b, a) === true)
-        return {
-          failed: `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`,
-          expected: `${shown(b)} first, by ${order.join(',')}`,
-          actual: `${shown(a)} at ${i}, ${shown(b)} at ${j}`,
-        }
+        return failure(
+          `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`,
+          `${shown(b)} first, by ${order.join(',')}`,
+          `${shown(a)} at ${i}, ${shown(b)} at ${j}`,
+        )
   return held
 }
 
@@ -117,10 +123,10 @@ function judgeOrder(observation: Observation, items: Record<string, unknown>[]):
 const queryRule = ({
   items,
   ...rule
-}: Omit<RuleSpec, 'judge' | 'readsAlone'> & {
+}: Omit<Rule, 'judge' | 'readsAlone'> & {
   level: Capability
   items: (observation: Observation, items: Record<string, unknown>[], model: Model) => Judgement
-}): RuleSpec => ({
+}): Rule => ({
   ...rule,
   readsAlone: true,
   on: { op: ['list'], probe: ['none'], query: true },
@@ -136,7 +142,7 @@ const queryRule = ({
 })
 
 /** The query conventions of §4 and todokit's extensions, each a capability of its own. */
-export const queryRules: RuleSpec[] = [
+export const queryRules: Rule[] = [
   queryRule({
     id: 'filter.matches',
     title:
@@ -182,4 +188,135 @@ export const queryRules: RuleSpec[] = [
     section: '§4 Sort (todokit extension)',
     items: judgeOrder,
   }),
+]
+
+const NEXT = 'Link: <URI>; rel="next"'
+
+/** A `Link` header that speaks of a next page but does not parse as RFC 8288 says. */
+const malformedLink = (page: HttpResponse) => {
+  const link = page.headers.get('link')
+  return link !== null && /next/i.test(link) && nextLinkTarget(link) === undefined
+}
+
+/** The first page of a walk that is not 200 with a JSON array of at most `limit` todos. */
+function pageFailure({ pages = [], query }: Observation): Judgement | undefined {
+  const limit = Number(query?.limit)
+  for (const { exchange, status, statusText, json, text } of pages) {
+    const where = requestLine(exchange)
+    if (status !== 200 || !Array.isArray(json))
+      return failure(
+        `${where} answered ${status} ${statusText}`,
+        '200 with a JSON array',
+        shown(json ?? text),
+      )
+    if (json.length > limit)
+      return failure(
+        `${where} answered ${json.length} records`,
+        `at most ${limit}`,
+        `${json.length}`,
+      )
+  }
+  return undefined
+}
+
+/**
+ * Whether what a walk shows is the paging's own doing: its pages kept to the limit and announced
+ * their next pages readably, or else `paging.limit` or `paging.link` answers for them.
+ */
+const readable = (observation: Observation) =>
+  !!observation.pages?.length && !pageFailure(observation) && !observation.pages.some(malformedLink)
+
+/** What is wrong with the next page a page's `Link` header announces, if anything. */
+function badLink(observation: Observation, page: HttpResponse): Judgement | undefined {
+  const link = page.headers.get('link')
+  if (link === null) return undefined
+  const target = nextLinkTarget(link)
+  const next = target === undefined ? undefined : URL.parse(target, page.exchange.url)
+  const here = new URL(page.exchange.url).pathname
+  const dropped = [...new URL(observation.exchange.url).searchParams].find(
+    ([name, value]) => name !== 'cursor' && next?.searchParams.get(name) !== value,
+  )
+  let why: string
+  if (malformedLink(page)) why = `as ${shown(link)}`
+  else if (target === undefined) return undefined
+  else if (!next) why = `that is not a URI: ${shown(link)}`
+  else if (next.pathname !== here) why = `on another path: ${next.pathname}`
+  else if (dropped) why = `that drops ${dropped.join('=')}`
+  else return undefined
+  const failed = `${requestLine(page.exchange)} announced a next page ${why}`
+  return { failed, expected: `${NEXT} on ${here}, keeping the query`, actual: link }
+}
+
+const paging = {
+  level: 'paging',
+  section: '§4 paging (not shown; todokit)',
+  readsAlone: true,
+} as const
+
+/** todokit's paging, where the contract says "not shown": a capability of its own. */
+export const pagingRules: Rule[] = [
+  {
+    ...paging,
+    id: 'paging.limit',
+    title: 'GET /todos?limit=N answers 200 with at most N records',
+    on: { op: ['walk'] },
+    judge: (observation) =>
+      pageFailure(observation) ??
+      (observation.pages?.length ? held : { failed: answered(observation) }),
+  },
+  {
+    ...paging,
+    id: 'paging.link',
+    title:
+      'More records are announced as `Link: <URI>; rel="next"` on the same path, keeping the query',
+    on: { op: ['walk'] },
+    judge(observation) {
+      const { pages = [], query } = observation
+      const malformed = pages.find(malformedLink)
+      if (malformed) return badLink(observation, malformed)
+      const [first] = pages
+      if (!first || !readable(observation)) return undefined
+      const total = pages.flatMap((page) => listedItems(page.json)).length
+      const limit = Number(query?.limit)
+      const full = total > limit || (total === limit && query?.limit === '1')
+      if (pages.length === 1 && full && first.headers.get('link') === null)
+        return { failed: `${requestLine(first.exchange)} answered a full page without a next link` }
+      return pages.map((page) => badLink(observation, page)).find(Boolean) ?? held
+    },
+  },
+  {
+    ...paging,
+    id: 'paging.walk',
+    title:
+      'A walk over every next link returns each record once, and every record the query matches',
+    on: { op: ['walk'] },
+    judge(observation, model) {
+      if (!readable(observation)) return undefined
+      const { pages = [], walkStopped, query = {} } = observation
+      const walk = `the walk from ${requestLine(observation.exchange)}`
+      if (walkStopped)
+        return failure(`${walk} ${walkStopped}`, 'a last page without a next link', walkStopped)
+      const items = pages.flatMap((page) => listedItems(page.json))
+      const times = new Map<string, number>()
+      for (const { id } of items) times.set(String(id), (times.get(String(id)) ?? 0) + 1)
+      for (const [id, count] of times)
+        if (count > 1)
+          return failure(
+            `${walk} returned todo ${id} ${count} times`,
+            'each record once',
+            `${count} times over ${pages.length} pages`,
+          )
+      const where = `${walk} over ${pages.length} pages`
+      const must = (todo: Expected) => matchesFilters(todo, query)
+      return judgeListed(observation, items, model, { where, must })
+    },
+  },
+  {
+    ...paging,
+    id: 'paging.bad-input',
+    title:
+      'A limit that is not a positive integer, or a cursor the server did not write, is refused with 400',
+    on: { probe: ['bad-paging'] },
+    judge: status('400', (code) => code === 400),
+  },
 ]

@@ -1,18 +1,19 @@
 import type { Exchange } from '../http/exchange.ts'
-import { type Model, stateOf } from '../model/model.ts'
+import { keyOf, type Model, stateOf } from '../model/model.ts'
 import {
+  failure,
+  fieldProblem,
   held,
   isClientError,
   isObject,
   isSuccess,
   type Judgement,
   type Observation,
-  type RuleSpec,
+  type Rule,
   requestLine,
   sentObject,
   shown,
   status,
-  typeProblem,
   unexpected,
 } from './rule.ts'
 
@@ -22,19 +23,16 @@ function since(observation: Observation, earlier: Exchange, expected: string): J
   return { ...unexpected(observation, expected, why), exchanges: [earlier, observation.exchange] }
 }
 
-/**
- * The answer to a valid PUT or PATCH: 200 with a whole todo, the right id. Its fields against
- * what was sent are the model's to predict (`predictions.ts`).
- */
+/** The answer to a valid PUT or PATCH: 200 with a whole todo; its fields are the model's. */
 const writeAnswer =
-  (what: string): RuleSpec['judge'] =>
+  (what: string): Rule['judge'] =>
   (observation) => {
     const { response, target, op } = observation
     if (response?.status !== 200)
       return isClientError(observation) && mayBeRefused(sentObject(observation).content)
         ? undefined
         : unexpected(observation, `200 with ${what}`)
-    const problem = typeProblem(response.json, false)
+    const problem = fieldProblem(response.json)
     if (problem)
       return unexpected(observation, what, ` with a body that is not ${what}: ${problem}`)
     const id = isObject(response.json) && response.json.id
@@ -43,11 +41,7 @@ const writeAnswer =
     return held
   }
 
-/**
- * A content rule's judgement of a write that sent a content it `judges`: held when the answer is
- * a todo, or a refusal it deems `refusable` (any, unless it says). What was stored against what was sent is the
- * model's to predict (`predictions.ts`).
- */
+/** Holds of a write of a content it `judges` answered with a todo, or a `refusable` refusal. */
 const contentWrite =
   (judges: (sent: string, model: Model) => boolean, refusable = (_sent: string) => true) =>
   (observation: Observation, model: Model) => {
@@ -57,30 +51,27 @@ const contentWrite =
     return isSuccess(observation) && isObject(observation.response?.json) ? held : undefined
   }
 
-/**
- * The first todo a successful read shows ill-typed: of a record a wrongly typed write made
- * (`untyped`), or of the others.
- */
+/** The first ill-typed todo a read shows: of a record a wrongly typed write made, or not. */
 function illTyped(observation: Observation, model: Model, untyped: boolean) {
   const body = observation.response?.json
   const items = observation.op === 'list' ? body : isObject(body) ? [body] : undefined
   if (!isSuccess(observation) || !Array.isArray(items)) return undefined
   const made = new Set(model.live().flatMap((record) => (record.untyped ? [record.key] : [])))
   for (const item of items) {
-    const madeUntyped = isObject(item) && made.has(JSON.stringify(item.id))
-    const problem = madeUntyped === untyped && typeProblem(item, !untyped)
+    const madeUntyped = isObject(item) && made.has(keyOf(item.id))
+    const problem = madeUntyped === untyped && fieldProblem(item, !untyped)
     if (problem)
-      return {
-        failed: `${requestLine(observation.exchange)} ${untyped ? 'shows a record stored from a wrongly typed write' : 'answered a todo'} where ${problem}`,
-        expected: untyped ? 'a well-typed todo' : 'id integer, content string, completed boolean',
-        actual: shown(item),
-      }
+      return failure(
+        `${requestLine(observation.exchange)} ${untyped ? 'shows a record stored from a wrongly typed write' : 'answered a todo'} where ${problem}`,
+        untyped ? 'a well-typed todo' : 'id integer, content string, completed boolean',
+        shown(item),
+      )
   }
   return untyped || items.length === 0 ? undefined : held
 }
 
 /** The contract's own rules: records, operations, and the errors a client causes. */
-export const recordRules: RuleSpec[] = [
+export const recordRules: Rule[] = [
   {
     id: 'todo.fields',
     title: 'Todos are JSON objects with an integer id, a string content and a boolean completed',
@@ -97,13 +88,12 @@ export const recordRules: RuleSpec[] = [
     section: '§4 GET /todos',
     readsAlone: true,
     on: { op: ['list'], query: false },
-    judge(observation, model) {
-      const { response } = observation
-      if (model.untypedCreate && !isSuccess(observation)) return undefined
-      return response?.status === 200 && Array.isArray(response.json)
+    judge: (observation, model) =>
+      observation.response?.status === 200 && Array.isArray(observation.response.json)
         ? held
-        : unexpected(observation, '200 with a JSON array')
-    },
+        : model.untypedCreate && !isSuccess(observation)
+          ? undefined
+          : unexpected(observation, '200 with a JSON array'),
   },
   {
     id: 'get.returns-record',
@@ -205,7 +195,7 @@ export const recordRules: RuleSpec[] = [
       const { op, response } = observation
       const body = response?.json
       if (op === 'create' && isSuccess(observation) && isObject(body)) {
-        if (typeProblem(body)?.includes('2^53')) return undefined
+        if (Number.isInteger(body.id) && !Number.isSafeInteger(body.id)) return undefined
         const id = String(body.id)
         const holder = model.live().find((record) => String(record.expected.id) === id)
         const listed = [...model.foreign].some((key) => String(JSON.parse(key)) === id)
@@ -219,11 +209,11 @@ export const recordRules: RuleSpec[] = [
       const ids = body.filter(isObject).map((item) => String(item.id))
       const twice = ids.find((id) => seen.has(id) || !seen.add(id))
       if (twice === undefined) return observation.query ? undefined : held
-      return {
-        failed: `${requestLine(observation.exchange)} lists two records with id ${twice}`,
-        expected: 'each id once',
-        actual: shown(body.filter((item) => isObject(item) && String(item.id) === twice)),
-      }
+      return failure(
+        `${requestLine(observation.exchange)} lists two records with id ${twice}`,
+        'each id once',
+        shown(body.filter((item) => isObject(item) && String(item.id) === twice)),
+      )
     },
   },
   {
@@ -253,16 +243,16 @@ export const recordRules: RuleSpec[] = [
         // A write the server accepted left nothing refused to trace: the rule holds of it.
         return probe && op !== 'list' && op !== 'get' && isSuccess(observation) ? held : undefined
       for (const item of listed.filter(isObject)) {
-        const key = JSON.stringify(item.id)
+        const key = keyOf(item.id)
         if (model.foreign.has(key) || model.records.has(key)) continue
         const refused = model.refusedCreates.find((create) => tracesTo(item, create.sent))
         if (refused)
-          return {
-            failed: `GET /todos lists ${shown(item)}, stored by ${requestLine(refused.exchange)} ${shown(refused.sent)} although it answered ${refused.exchange.status} ${refused.exchange.statusText}`,
-            expected: 'no record from a refused create',
-            actual: shown(item),
-            exchanges: [refused.exchange, observation.exchange],
-          }
+          return failure(
+            `GET /todos lists ${shown(item)}, stored by ${requestLine(refused.exchange)} ${shown(refused.sent)} although it answered ${refused.exchange.status} ${refused.exchange.statusText}`,
+            'no record from a refused create',
+            shown(item),
+            [refused.exchange, observation.exchange],
+          )
       }
       return held
     },
@@ -325,7 +315,7 @@ export const recordRules: RuleSpec[] = [
     on: { probe: ['path-id'] },
     judge(observation, model) {
       const body = observation.response?.json
-      if (!isSuccess(observation) || !isObject(body) || !model.records.has(JSON.stringify(body.id)))
+      if (!isSuccess(observation) || !isObject(body) || !model.records.has(keyOf(body.id)))
         return held
       return unexpected(observation, 'a 4xx', ` with todo ${shown(body.id)}`)
     },
@@ -416,7 +406,7 @@ export const recordRules: RuleSpec[] = [
   },
 ]
 
-/** Whether a record may have come from a refused create: its fields are what was sent, or that coerced. */
+/** Whether a record may come from a refused create: it holds what was sent, or that coerced. */
 export function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {
   if (!isObject(sent)) return false
   if (sent.id !== undefined && String(item.id) === String(sent.id)) return true
@@ -455,7 +445,7 @@ function mayBeRefused(content: unknown): boolean {
  * a coercion that turns its meaning round (`"false"` or `0` into `true`).
  */
 function storedAsSent(sent: Record<string, unknown>, body: unknown): string | undefined {
-  const problem = typeProblem(body, false)
+  const problem = fieldProblem(body)
   if (problem || !isObject(body)) return problem
   const { content, completed, id } = sent
   const contentText = JSON.stringify(content) ?? String(content)

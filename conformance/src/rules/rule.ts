@@ -50,20 +50,28 @@ export interface Observation {
   allowed?: string[]
 }
 
+/** A rule broken: what was seen, what the rule expected, what came, and the exchanges to show. */
+export interface Failure {
+  failed: string
+  expected?: string
+  actual?: string
+  exchanges?: Exchange[]
+}
+
 /** One rule's verdict on one observation. */
-export type Judgement =
-  | { held: true }
-  | { failed: string; expected?: string; actual?: string; exchanges?: Exchange[] }
+export type Judgement = { held: true } | Failure
 
 /**
- * One rule of the contract, judged on every observation of the run, however it was produced.
- * `judge` answers `undefined` when the observation says nothing about the rule.
+ * One rule of the contract, judged on every observation of the run, however it was produced: the
+ * model's prediction judges it (`predictions.ts`), and so does its own `judge` on the
+ * observations `on` names. `judge` answers `undefined` when the observation says nothing of it.
  *
  * @example
  * const rule: Rule = {
  *   id: 'list.answers-array', level: 'required', section: '§4 GET /todos',
  *   title: 'GET /todos answers 200 with a JSON array',
- *   judge: (obs) => obs.op === 'list' && !obs.query ? (Array.isArray(obs.response?.json) ? held : { failed: 'not an array' }) : undefined,
+ *   on: { op: ['list'], query: false },
+ *   judge: (obs) => (Array.isArray(obs.response?.json) ? held : { failed: 'not an array' }),
  * }
  */
 export interface Rule {
@@ -76,10 +84,12 @@ export interface Rule {
   readonly section: string
   /** Reads alone can judge it on the records a server holds, so a read-only run judges it. */
   readonly readsAlone?: true
-  judge(observation: Observation, model: Model): Judgement | undefined
+  /** The observations `judge` sees: every field given must match. */
+  readonly on?: Scope
+  readonly judge?: (observation: Observation, model: Model) => Judgement | undefined
 }
 
-/** The observations a rule's own code judges: every field given must match. */
+/** Which observations a rule's own judge sees. */
 export interface Scope {
   op?: readonly OpName[]
   /** The probes it judges; `none` is a request sent as the contract says. */
@@ -88,12 +98,6 @@ export interface Scope {
   query?: boolean
   /** Aimed at a live record of the run whose state is known. */
   live?: true
-}
-
-/** A rule as the tables write it; the model's prediction judges every rule too (`predictions.ts`). */
-export interface RuleSpec extends Omit<Rule, 'judge'> {
-  on?: Scope
-  judge?: Rule['judge']
 }
 
 export function inScope({ op, probe, query, live }: Scope, observation: Observation): boolean {
@@ -143,17 +147,22 @@ export const actualOf = ({ response, error }: Observation): string =>
     ? `${response.status} ${response.statusText}${response.text ? ` ${shown(response.json ?? response.text)}` : ''}`
     : (error ?? 'no answer')
 
+/** A failure: what was seen, what the rule expected, what came instead. */
+export const failure = (
+  failed: string,
+  expected: string,
+  actual: string,
+  exchanges?: Exchange[],
+): Failure => ({ failed, expected, actual, ...(exchanges && { exchanges }) })
+
 /** The answer was not what `expected` says: the request, its answer, and `why`. */
-export const unexpected = (observation: Observation, expected: string, why = ''): Judgement => ({
-  failed: `${answered(observation)}${why}`,
-  expected,
-  actual: actualOf(observation),
-})
+export const unexpected = (observation: Observation, expected: string, why = '') =>
+  failure(`${answered(observation)}${why}`, expected, actualOf(observation))
 
 /** A judge that holds when the answer's status is one `ok` accepts, and `expected` names. */
 export const status =
-  (expected: string, ok: (code: number) => boolean): Rule['judge'] =>
-  (observation) => {
+  (expected: string, ok: (code: number) => boolean) =>
+  (observation: Observation): Judgement => {
     const code = observation.response?.status
     return code !== undefined && ok(code) ? held : unexpected(observation, expected)
   }
@@ -176,21 +185,15 @@ export const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter
 export const sentObject = (observation: Observation): Record<string, unknown> =>
   isObject(observation.sent) ? observation.sent : {}
 
-/**
- * What is wrong with a todo's types, or `undefined` when they are the contract's; its id is
- * judged too unless `id` is false.
- */
-export function typeProblem(todo: unknown, id = true): string | undefined {
+/** What is wrong with a todo's content and completed (and its id `withId`), if anything. */
+export function fieldProblem(todo: unknown, withId = false): string | undefined {
   if (!isObject(todo)) return `${shown(todo)} is not a JSON object`
-  if (id && (typeof todo.id !== 'number' || !Number.isInteger(todo.id)))
+  if (withId && (typeof todo.id !== 'number' || !Number.isInteger(todo.id)))
     return `its id is ${shown(todo.id)}, not an integer`
-  if (id && !Number.isSafeInteger(todo.id))
+  if (withId && !Number.isSafeInteger(todo.id))
     return `its id ${shown(todo.id)} is beyond 2^53 − 1, where JSON numbers stop being exact`
   if (typeof todo.content !== 'string') return `its content is ${shown(todo.content)}, not a string`
   if (typeof todo.completed !== 'boolean')
     return `its completed is ${shown(todo.completed)}, not a boolean`
   return undefined
 }
-
-/** What is wrong with a todo's content and completed, whatever its id. */
-export const fieldProblem = (todo: unknown) => typeProblem(todo, false)
