@@ -272,6 +272,16 @@ describe('what it serves', () => {
     expect(await response.text()).toBe('node saw /todos?x=1')
   })
 
+  it("leaves a Node request listener's body for it to read", async () => {
+    const server = await serve(async (request, response) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of request) chunks.push(chunk as Buffer)
+      response.end(`node read ${Buffer.concat(chunks)}`)
+    })
+    const response = await fetch(`${server.url}/todos`, { method: 'POST', body: '{"a":1}' })
+    expect(await response.text()).toBe('node read {"a":1}')
+  })
+
   it('logs one line per request for a Node request listener as for an app', async () => {
     const lines: string[] = []
     const server = await serve((_request, response) => response.writeHead(204).end(), {

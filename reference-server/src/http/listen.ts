@@ -66,18 +66,12 @@ type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => voi
 const MAX_WAITING_REQUESTS = 32
 
 /**
- * Runs each request once the responses before it on its connection are finished (Node emits
- * pipelined requests at once, so a DELETE could run before the POST sent before it), and logs it.
+ * Reads a body of a known, allowed length before `listener` runs, into the `rawBody` that
+ * @hono/node-server hands the app as it is, without reading the request a second time. A body
+ * that breaks off reaches the app unread, which refuses it.
  */
-function nodeEdge(
-  listener: NodeListener,
-  log: ListenOptions['log'],
-  maxBodyBytes: number,
-): NodeListener {
-  const waiting = new WeakMap<Socket, number>()
-  // A body of a known, allowed length is read here into `rawBody`, which @hono/node-server hands
-  // the app as it is, without reading the request a second time.
-  const readBodyFirst: NodeListener = (incoming, outgoing) => {
+function readBodyFirst(listener: NodeListener, maxBodyBytes: number): NodeListener {
+  return (incoming, outgoing) => {
     const length = Number(incoming.headers['content-length'])
     if (!(length > 0 && length <= maxBodyBytes) || 'transfer-encoding' in incoming.headers)
       return listener(incoming, outgoing)
@@ -90,12 +84,19 @@ function nodeEdge(
     }
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.once('end', () => hand(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)))
-    // A body that breaks off reaches the app unread, which refuses it.
     incoming.once('error', () => hand())
     incoming.once('close', () => hand())
   }
+}
+
+/**
+ * Runs each request once the responses before it on its connection are finished (Node emits
+ * pipelined requests at once, so a DELETE could run before the POST sent before it), and logs it.
+ */
+function nodeEdge(listener: NodeListener, log: ListenOptions['log']): NodeListener {
+  const waiting = new WeakMap<Socket, number>()
   const run: NodeListener = (incoming, outgoing) => {
-    if (log === undefined) return readBodyFirst(incoming, outgoing)
+    if (log === undefined) return listener(incoming, outgoing)
     const started = performance.now()
     // A connection cut before the answer is logged as nginx does: 499.
     outgoing.once('close', () => {
@@ -104,7 +105,7 @@ function nodeEdge(
         `${incoming.method} ${incoming.url} ${status} ${(performance.now() - started).toFixed(1)}ms`,
       )
     })
-    readBodyFirst(incoming, outgoing)
+    listener(incoming, outgoing)
   }
   return (incoming, outgoing) => {
     if (outgoing.socket !== null) return run(incoming, outgoing)
@@ -175,13 +176,13 @@ export function listen(
       const response = fetch(request, env)
       return response instanceof Promise ? response.then(prepare) : prepare(response)
     }
+  // A Node listener reads its own bodies.
   const listener =
-    typeof app === 'function' ? app : getRequestListener(fetch(app.fetch), { hostname: host })
+    typeof app === 'function'
+      ? app
+      : readBodyFirst(getRequestListener(fetch(app.fetch), { hostname: host }), maxBodyBytes)
   return new Promise((resolve, reject) => {
-    const server = createServer(serverOptions, nodeEdge(listener, log, maxBodyBytes)).listen(
-      port,
-      host,
-    )
+    const server = createServer(serverOptions, nodeEdge(listener, log)).listen(port, host)
     server.maxConnections = maxConnections
     server.setTimeout(idleTimeout)
     server.on('checkContinue', (incoming, outgoing) => {
