@@ -7,6 +7,7 @@ import {
   renderReport,
   runConformance,
 } from '../src/index.ts'
+import { isObject } from '../src/rules/rule.ts'
 import { bodyOf, get, is, json, pathId, rewrite, routeOf } from './defects.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 
@@ -51,6 +52,37 @@ describe('one defect, one verdict, under the rule it breaks', () => {
         : response
     })
     expect(counted(report)).toEqual(['replace.answers-replaced'])
+  })
+
+  it('a content a PATCH stored as sent is charged to the wrong-types rule alone, not to the answers of later writes', async () => {
+    // As json-server 1.x does: a PATCH stores its content as sent, of whatever type, and every
+    // answer and read shows it until a write sends a string.
+    const asSent = new Map<string, unknown>()
+    const shown = (todo: unknown) => {
+      const key = isObject(todo) ? String(todo.id) : ''
+      return asSent.has(key) ? { ...(todo as object), content: asSent.get(key) } : todo
+    }
+    const report = await check((inner) => async (request) => {
+      const key = routeOf(request) === 'record' ? pathId(request) : undefined
+      const body = await bodyOf(request)
+      const wrong =
+        request.method === 'PATCH' && body && 'content' in body && typeof body.content !== 'string'
+      if (key && body && 'content' in body && !wrong) asSent.delete(key)
+      const { content, ...rest } = body ?? {}
+      const sent = Object.keys(rest).length > 0 ? rewrite(request, { body: rest }) : undefined
+      const response = await (wrong
+        ? sent
+          ? inner(sent)
+          : get(inner, request, new URL(request.url).pathname)
+        : inner(request))
+      if (key && wrong && response.ok) asSent.set(key, content)
+      if (!response.ok || !response.headers.get('content-type')?.includes('json')) return response
+      const answer: unknown = await response.json()
+      const shownAnswer = Array.isArray(answer) ? answer.map(shown) : shown(answer)
+      const link = response.headers.get('link')
+      return json(shownAnswer, response.status, link ? { link } : {})
+    })
+    expect(counted(report)).toEqual(['write.wrong-types'])
   })
 
   it('a PUT that writes to the body id rather than the path is charged once, to the body-id rule, and the lists that show it are not charged again', async () => {

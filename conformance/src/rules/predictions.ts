@@ -127,7 +127,7 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
   const code = response?.status
   if (write && answers && isObject(body) && (code === 200 || (code === 201 && write === 'create')))
     answer(write, body)
-  if (op === 'get' && !probe && isLive(target) && !target.untyped) {
+  if (op === 'get' && !probe && isLive(target)) {
     judged(target, 'get.returns-record')
     const { id } = target.expected
     const other = response?.status === 200 && isObject(body) && String(body.id) !== String(id)

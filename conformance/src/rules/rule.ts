@@ -109,9 +109,12 @@ export function inScope({ op, probe, query, live }: Scope, observation: Observat
   )
 }
 
-/** A record of the run that is there, in a state the model knows. */
+/**
+ * A record of the run that is there, in a state the model knows, with well-typed fields: one a
+ * wrongly typed write left ill-typed is that write's rule's alone.
+ */
 export const isLive = (record?: OwnRecord): record is OwnRecord =>
-  record !== undefined && !record.deleted && !record.uncertain
+  record !== undefined && !record.deleted && !record.uncertain && !record.untyped
 
 export const held: Judgement = { held: true }
 
