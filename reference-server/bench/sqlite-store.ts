@@ -47,7 +47,7 @@ export async function measureStoreWrites(
   const writer = async () => {
     while (performance.now() < end) {
       await store.write((table) =>
-        table.put({ id: table.nextId, content: 'benchmark todo', completed: false }),
+        table.put({ id: table.nextId(), content: 'benchmark todo', completed: false }),
       )
       creates++
     }

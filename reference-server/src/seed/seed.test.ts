@@ -78,7 +78,7 @@ describe('seedStore', () => {
     try {
       for (let n = 1; n <= 5; n++) {
         const { id } = await store.write((table) =>
-          table.put({ id: table.nextId, content: `${n}`, completed: false }),
+          table.put({ id: table.nextId(), content: `${n}`, completed: false }),
         )
         await store.write((table) => table.remove(id))
       }

@@ -1,9 +1,10 @@
-import { TODO_FIELDS, type Todo, type TodoField, type TodoListQuery } from '@todokit/sdk/contract'
+import type { Todo, TodoField, TodoListQuery } from '@todokit/sdk/contract'
 import {
   checkpoints,
   type Keyset,
   type ListPage,
   type SortKey,
+  selection,
   sortKeys,
   type TodoStore,
   type TodoTable,
@@ -85,8 +86,7 @@ async function* select(
   { after, limit = Number.POSITIVE_INFINITY }: ListPage,
   compare: Compare,
 ): AsyncGenerator<Todo> {
-  const needle = query.q?.toLowerCase()
-  const filtered = TODO_FIELDS.filter((field) => query[field] !== undefined)
+  const selects = selection(query)
   const sorted = await sorting
   const checkpoint = checkpoints()
   let index = 0
@@ -104,9 +104,7 @@ async function* select(
     // Awaiting only a real turn: an await of undefined still costs a microtask.
     const turn = (index & 31) === 31 && checkpoint()
     if (turn) await turn
-    let selects = true
-    for (const field of filtered) if (todo[field] !== query[field]) selects = false
-    if (!selects || (needle && !todo.content.toLowerCase().includes(needle))) continue
+    if (!selects(todo)) continue
     selected++
     yield todo
   }
@@ -130,24 +128,19 @@ export class MemoryStore implements TodoStore {
 
   /** @param initial todos to start with (their ids are kept). */
   constructor(initial: Iterable<Todo> = []) {
-    const store = this
     this.#table = {
-      get: (id) => store.#byId.get(id),
-      get size() {
-        return store.#byId.size
-      },
-      get nextId() {
-        return store.#nextId
-      },
+      get: (id) => this.#byId.get(id),
+      size: () => this.#byId.size,
+      nextId: () => this.#nextId,
       put: (todo) => {
-        store.#nextId = Math.max(store.#nextId, todo.id + 1)
+        this.#nextId = Math.max(this.#nextId, todo.id + 1)
         // A literal: every stored todo has the contract's fields and one shape.
         const stored = { id: todo.id, content: todo.content, completed: todo.completed }
         rememberCodePointKey(stored)
-        store.#byId.set(stored.id, stored)
+        this.#byId.set(stored.id, stored)
         return stored
       },
-      remove: (id) => void store.#byId.delete(id),
+      remove: (id) => void this.#byId.delete(id),
     }
     for (const todo of initial) this.#table.put(todo)
   }

@@ -2,7 +2,10 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { TODO_FIELDS, type Todo, type TodoListQuery } from '@todokit/sdk/contract'
 import {
   checkpoints,
+  type Keyset,
   type ListPage,
+  type SortKey,
+  selection,
   sortKeys,
   type TodoStore,
   TodoStoreError,
@@ -43,11 +46,11 @@ export interface SqliteStoreOptions {
 const MAX_READERS = 8
 const ROWS_PER_READ = 256
 
-/** `q` matches as `String.prototype.toLowerCase` says (SQLite's own `lower()` knows only ASCII). */
-const CONTAINS = 'todokit_contains'
-
-type Outcome = { value: unknown } | { error: unknown }
-type Pending = { change: (table: TodoTable) => unknown; settle: (outcome: Outcome) => void }
+type Pending<T = unknown> = {
+  change: (table: TodoTable) => T
+  resolve: (value: T) => void
+  reject: (error: unknown) => void
+}
 const COLUMNS = TODO_FIELDS.join(', ')
 
 const toColumn = (value: string | number | boolean): SQLInputValue =>
@@ -60,28 +63,13 @@ const toTodo = (row: Record<string, SQLInputValue>): Todo => ({
 })
 
 /**
- * The SELECT for a list query and page; sort keys come from the contract's enum. A todo comes
- * after the keyset when, for some i, it equals it on keys 1…i-1 and is past it on key i: a row
- * value `(k1, k2) > (?, ?)` cannot mix directions.
+ * Every todo in the order of `keys`, past `after`; the store selects from them as the memory
+ * store does. A todo comes after the keyset when, for some i, it equals it on keys 1…i-1 and is
+ * past it on key i: a row value `(k1, k2) > (?, ?)` cannot mix directions.
  */
-function listStatement(
-  query: TodoListQuery,
-  page: ListPage,
-): { sql: string; parameters: Record<string, SQLInputValue> } {
-  const where: string[] = []
-  const parameters: Record<string, SQLInputValue> = {}
-  for (const field of TODO_FIELDS) {
-    const value = query[field]
-    if (value === undefined) continue
-    where.push(`${field} = :${field}`)
-    parameters[field] = toColumn(value)
-  }
-  if (query.q) {
-    where.push(`${CONTAINS}(content, :q)`)
-    parameters.q = query.q.toLowerCase()
-  }
-  const keys = sortKeys(query.order)
-  const { after, limit } = page
+function listStatement(keys: readonly SortKey[], after: Keyset | undefined, limit = -1) {
+  const parameters: Record<string, SQLInputValue> = { limit } // a negative limit is none
+  let where = 'TRUE'
   if (after !== undefined) {
     const past = keys.map(({ field, descending }, index) => {
       const equal = keys
@@ -89,16 +77,14 @@ function listStatement(
         .map((earlier) => `${earlier.field} = :after_${earlier.field}`)
       return `(${[...equal, `${field} ${descending ? '<' : '>'} :after_${field}`].join(' AND ')})`
     })
-    where.push(`(${past.join(' OR ')})`)
+    where = past.join(' OR ')
     for (const { field } of keys) {
       const value = after[field]
       parameters[`after_${field}`] = value === undefined ? null : toColumn(value)
     }
   }
   const order = keys.map(({ field, descending }) => (descending ? `${field} DESC` : field))
-  parameters.limit = limit ?? -1 // SQLite reads a negative limit as none
-  const filter = ['TRUE', ...where].join(' AND ')
-  const sql = `SELECT ${COLUMNS} FROM todos WHERE ${filter} ORDER BY ${order} LIMIT :limit`
+  const sql = `SELECT ${COLUMNS} FROM todos WHERE ${where} ORDER BY ${order} LIMIT :limit`
   return { sql, parameters }
 }
 
@@ -143,12 +129,8 @@ export class SqliteStore implements TodoStore {
     const counts = () => count.get() as { size: number; nextId: number }
     this.#table = {
       get: (id) => this.get(id),
-      get size() {
-        return counts().size
-      },
-      get nextId() {
-        return counts().nextId
-      },
+      size: () => counts().size,
+      nextId: () => counts().nextId,
       put: (todo) => {
         set.run(todo.id, todo.content, Number(todo.completed))
         return todo
@@ -169,9 +151,6 @@ export class SqliteStore implements TodoStore {
     const open = (readOnly: boolean) => {
       const database = new DatabaseSync(path, { readOnly, timeout: busyTimeoutMs })
       if (readOnly) database.exec('PRAGMA cache_size = -512')
-      database.function(CONTAINS, { deterministic: true }, (content, needle) =>
-        String(content).toLowerCase().includes(String(needle)) ? 1 : 0,
-      )
       return database
     }
     try {
@@ -200,16 +179,23 @@ export class SqliteStore implements TodoStore {
 
   async *list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
     const checkpoint = checkpoints()
+    const keys = sortKeys(query.order)
+    const selects = selection(query)
+    let left = page.limit ?? Number.POSITIVE_INFINITY
     let reader = this.#readers.pop()
     if (reader === undefined && this.#readerCount < MAX_READERS) {
       this.#readerCount++
       reader = this.#openReader()
     }
     try {
-      const { sql, parameters } = listStatement(query, page)
-      const rows = reader ? reader.prepare(sql).iterate(parameters) : this.#readInPages(query, page)
+      const { sql, parameters } = listStatement(keys, page.after)
+      const rows = reader ? reader.prepare(sql).iterate(parameters) : this.#readInPages(keys, page)
       for (const row of rows) {
-        yield toTodo(row)
+        const todo = toTodo(row)
+        if (selects(todo)) {
+          yield todo
+          if (--left === 0) return
+        }
         const turn = checkpoint()
         if (turn) await turn
       }
@@ -220,26 +206,21 @@ export class SqliteStore implements TodoStore {
   }
 
   /** Rows read a page at a time from the main connection: no file held, though writes may show. */
-  *#readInPages(query: TodoListQuery, page: ListPage): Generator<Record<string, SQLInputValue>> {
-    let { after } = page
-    let left = page.limit ?? Number.POSITIVE_INFINITY
-    while (left > 0) {
-      const limit = Math.min(left, ROWS_PER_READ)
-      const { sql, parameters } = listStatement(query, { after, limit })
+  *#readInPages(keys: SortKey[], { after }: ListPage): Generator<Record<string, SQLInputValue>> {
+    for (;;) {
+      const { sql, parameters } = listStatement(keys, after, ROWS_PER_READ)
       const rows = this.#database.prepare(sql).all(parameters)
       yield* rows
-      if (rows.length < limit) return
+      if (rows.length < ROWS_PER_READ) return
       after = toTodo(rows.at(-1) as Record<string, SQLInputValue>)
-      left -= rows.length
     }
   }
 
   write<T>(change: (table: TodoTable) => T): Promise<T> {
     if (this.#closed) return Promise.reject(new Error(`${this.#path}: the store is closed`))
-    return new Promise((resolve, reject) => {
-      const settle = (outcome: Outcome) =>
-        'error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)
-      if (this.#pending.push({ change, settle }) === 1) setImmediate(() => this.#commit())
+    return new Promise<T>((resolve, reject) => {
+      const pending: Pending<T> = { change, resolve, reject }
+      if (this.#pending.push(pending as Pending) === 1) setImmediate(() => this.#commit())
     })
   }
 
@@ -256,17 +237,18 @@ export class SqliteStore implements TodoStore {
     const batch = this.#pending
     if (batch.length === 0) return
     this.#pending = []
-    const outcomes: Outcome[] = []
+    const settles: (() => void)[] = []
     try {
       this.#database.exec('BEGIN IMMEDIATE')
       // A change that throws halfway (a seed refused at its third todo) rolls back alone.
-      for (const { change } of batch) {
+      for (const { change, resolve, reject } of batch) {
         this.#database.exec('SAVEPOINT change')
         try {
-          outcomes.push({ value: change(this.#table) })
+          const value = change(this.#table)
+          settles.push(() => resolve(value))
         } catch (error) {
           this.#database.exec('ROLLBACK TO change')
-          outcomes.push({ error })
+          settles.push(() => reject(error))
         }
         this.#database.exec('RELEASE change')
       }
@@ -274,10 +256,10 @@ export class SqliteStore implements TodoStore {
     } catch (cause) {
       if (this.#database.isTransaction) this.#database.exec('ROLLBACK')
       const busy = new TodoStoreError({ reason: 'busy' }, { cause })
-      for (const { settle } of batch) settle({ error: busy })
+      for (const { reject } of batch) reject(busy)
       return
     }
     this.#revision++
-    for (const [index, { settle }] of batch.entries()) settle(outcomes[index] as Outcome)
+    for (const settle of settles) settle()
   }
 }

@@ -1,6 +1,7 @@
 import {
   MAX_TODO_ID,
   type OrderKey,
+  TODO_FIELDS,
   type Todo,
   type TodoCreateData,
   type TodoField,
@@ -45,12 +46,21 @@ export function sortKeys(order: readonly OrderKey[] = []): SortKey[] {
   }))
 }
 
+/** Whether `query` selects a todo: equal on each field it names, with `q` in its content. */
+export function selection(query: TodoListQuery): (todo: Todo) => boolean {
+  const needle = query.q?.toLowerCase()
+  const fields = TODO_FIELDS.filter((field) => query[field] !== undefined)
+  return (todo) =>
+    fields.every((field) => todo[field] === query[field]) &&
+    (!needle || todo.content.toLowerCase().includes(needle))
+}
+
 /** The todos as a {@link TodoStore.write} change sees them. */
 export interface TodoTable {
   get(id: number): Todo | undefined
-  readonly size: number
+  size(): number
   /** One above the highest id ever stored: ids are never reused. */
-  readonly nextId: number
+  nextId(): number
   /** Stores `todo` under its id, new or not. */
   put(todo: Todo): Todo
   remove(id: number): void
@@ -71,29 +81,24 @@ export type Refusal =
   | { reason: 'ids-used-up' }
   | { reason: 'busy' }
 
-/** A refusal as the store words it, to an HTTP client and on the command line alike. */
-function describeRefusal(refusal: Refusal): string {
-  switch (refusal.reason) {
-    case 'not-found':
-      return `No todo with id ${refusal.id}`
-    case 'id-taken':
-      return `A todo with id ${refusal.id} already exists; omit id to get a new one`
-    case 'precondition-failed':
-      return `If-Match does not match the current ETag of todo ${refusal.id} (${refusal.version}); it changed since you read it`
-    case 'full':
-      return `The store holds its maximum of ${refusal.maxTodos} todos; delete some to create more`
-    case 'ids-used-up':
-      return 'Every id the server may assign has been used'
-    case 'busy':
-      return 'The database could not commit the write, so nothing changed; try again later'
-  }
+/** Each refusal as the store words it, to an HTTP client and on the command line alike. */
+const WORDING: { [R in Refusal as R['reason']]: (refusal: R) => string } = {
+  'not-found': ({ id }) => `No todo with id ${id}`,
+  'id-taken': ({ id }) => `A todo with id ${id} already exists; omit id to get a new one`,
+  'precondition-failed': ({ id, version }) =>
+    `If-Match does not match the current ETag of todo ${id} (${version}); it changed since you read it`,
+  full: ({ maxTodos }) =>
+    `The store holds its maximum of ${maxTodos} todos; delete some to create more`,
+  'ids-used-up': () => 'Every id the server may assign has been used',
+  busy: () => 'The database could not commit the write, so nothing changed; try again later',
 }
 
 export class TodoStoreError extends Error {
   override readonly name = 'TodoStoreError'
   readonly refusal: Refusal
   constructor(refusal: Refusal, options?: ErrorOptions) {
-    super(describeRefusal(refusal), options)
+    // Each reason's function takes its own refusal, which TypeScript cannot follow through a key.
+    super((WORDING[refusal.reason] as (refusal: Refusal) => string)(refusal), options)
     this.refusal = refusal
   }
 }
@@ -113,8 +118,8 @@ function writable(table: TodoTable, id: number, precondition: Precondition): Tod
 }
 
 export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: number): Todo {
-  if (table.size >= maxTodos) throw new TodoStoreError({ reason: 'full', maxTodos })
-  const id = input.id ?? table.nextId
+  if (table.size() >= maxTodos) throw new TodoStoreError({ reason: 'full', maxTodos })
+  const id = input.id ?? table.nextId()
   if (id > MAX_TODO_ID) throw new TodoStoreError({ reason: 'ids-used-up' })
   if (table.get(id) !== undefined) throw new TodoStoreError({ reason: 'id-taken', id })
   return table.put({ id, content: input.content, completed: input.completed })

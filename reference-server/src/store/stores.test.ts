@@ -257,7 +257,7 @@ describe('SqliteStore', () => {
     const ids = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         store.write(
-          (table) => table.put({ id: table.nextId, content: `${index}`, completed: false }).id,
+          (table) => table.put({ id: table.nextId(), content: `${index}`, completed: false }).id,
         ),
       ),
     )
