@@ -88,7 +88,7 @@ export function createApp(options: AppOptions = {}): Hono {
         type: PROBLEM_TYPES.routeNotFound,
       }),
   )
-  // Every refusal arrives here as an HTTPException carrying its problem+json response.
+  // A refusal arrives as a TodoStoreError, or as an HTTPException carrying its problem.
   app.onError((error, c) => {
     if (error instanceof TodoStoreError) {
       if (error.refusal.reason === 'busy') onError(error.cause ?? error, c.req.raw)

@@ -88,12 +88,13 @@ export function parseCommandLine(args: string[]) {
       maxConnections: whole('max-connections'),
       log: values.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`),
     }
-    const faults = { latencyMs: whole('latency'), seed: whole('fault-seed') }
     const maxTodos = whole('max-todos') ?? DEFAULT_MAX_TODOS
     const rate = values['failure-rate']
     if (rate !== undefined && !(/^\d*\.?\d+$/.test(rate) && Number(rate) <= 1)) {
       return `--failure-rate must be a number from 0 to 1, got "${rate}"`
     }
+    const failureRate = rate === undefined ? undefined : Number(rate)
+    const faults = { latencyMs: whole('latency'), failureRate, seed: whole('fault-seed') }
     const { headersTimeout, requestTimeout = SERVER_LIMITS.requestTimeout } = listen
     if (headersTimeout !== undefined && requestTimeout > 0 && headersTimeout > requestTimeout) {
       return `--headers-timeout (${headersTimeout}) must not be longer than --request-timeout (${requestTimeout})`
@@ -103,16 +104,7 @@ export function parseCommandLine(args: string[]) {
       return `--public-url must be an absolute URL, got "${publicUrl}"`
     }
     const { help, data, seed, cors } = values
-    const failureRate = rate === undefined ? undefined : Number(rate)
-    return {
-      help,
-      data,
-      seed,
-      maxTodos,
-      app: { cors, publicUrl },
-      listen,
-      faults: { ...faults, failureRate },
-    }
+    return { help, data, seed, maxTodos, app: { cors, publicUrl }, listen, faults }
   } catch (error) {
     return (error as Error).message
   }

@@ -93,11 +93,11 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
   const base = new URL(baseUrl, globalThis.location?.href)
   const basePath = base.pathname.replace(/\/+$/, '')
   const served = `${base.origin}${basePath}`
-  /** A fresh start from `todos`, each copied once it is one the real API could hold. */
+  /** A fresh start from `todos`, once each is one the real API could hold; the store copies them. */
   const start = (todos: Iterable<Todo>) => {
     const given = [...todos]
     parseSeedTodos(given, (index) => `A starting todo is invalid: /${index}`)
-    const store = new MemoryStore(given.map((todo) => ({ ...todo })))
+    const store = new MemoryStore(given)
     const plan = new FaultPlan({ seed })
     const received: RecordedRequest[] = []
     return { store, plan, received, app: createApp({ ...appOptions, store, faults: plan }) }
@@ -132,9 +132,9 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
       body: undefined,
     }
     current.received.push(recorded)
-    const copy = request.clone()
+    const body = request.clone().text()
     const answered = answer(request)
-    const text = await copy.text()
+    const text = await body
     try {
       recorded.body = text === '' ? undefined : JSON.parse(text)
     } catch {

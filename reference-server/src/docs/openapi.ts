@@ -147,24 +147,20 @@ function errorResponse(status: number, maxBodyBytes: number): JsonObject {
 
 /** DELETE answers with the todo as it was (the contract leaves it open), a create with 201. */
 function successResponses({ method, query, response, success }: Endpoint): JsonObject {
-  const content = { 'application/json': jsonMedia(response ?? Todo) }
   const location = { Location: stringHeader('The new todo’s path.', '/todos/1') }
-  const answer =
-    method === 'POST'
-      ? {
-          description: 'Created. `Location` is the new todo’s path.',
-          headers: { ...location, ...ETAG },
-        }
-      : method === 'DELETE'
-        ? { description: 'Deleted; the body is the todo as it was.' }
-        : { description: STATUS_TEXT[200], headers: query ? { ...ETAG, ...LINK } : ETAG }
-  const notModified = {
-    description: '`If-None-Match` matched: the client’s copy is current.',
-    headers: ETAG,
+  const answers: Record<string, JsonObject> = {
+    POST: {
+      description: 'Created. `Location` is the new todo’s path.',
+      headers: { ...location, ...ETAG },
+    },
+    DELETE: { description: 'Deleted; the body is the todo as it was.' },
+    GET: { description: STATUS_TEXT[200], headers: query ? { ...ETAG, ...LINK } : ETAG },
   }
+  const content = { 'application/json': jsonMedia(response ?? Todo) }
+  const notModified = { description: '`If-None-Match` matched: the client’s copy is current.' }
   return {
-    [Math.max(...success)]: { ...answer, content },
-    ...(method === 'GET' ? { 304: notModified } : {}),
+    [Math.max(...success)]: { ...(answers[method] ?? answers.GET), content },
+    ...(method === 'GET' && { 304: { ...notModified, headers: ETAG } }),
   }
 }
 

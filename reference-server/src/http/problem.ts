@@ -27,9 +27,9 @@ export function problem(text: ProblemText): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...contentType, ...headers } })
 }
 
-/** Refuses the request: the app's `onError` sends the problem as it is, and logs `cause`. */
-export function refuse(text: ProblemText, cause?: unknown): never {
-  throw new HTTPException(text.status as ContentfulStatusCode, { res: problem(text), cause })
+/** Refuses the request: the app's `onError` sends the problem as it is. */
+export function refuse(text: ProblemText): never {
+  throw new HTTPException(text.status as ContentfulStatusCode, { res: problem(text) })
 }
 
 /** The problems the server words, each once: for responses and the OpenAPI document's examples. */

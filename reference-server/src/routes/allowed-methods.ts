@@ -5,6 +5,7 @@ import { problem } from '../http/problem.ts'
 
 /** `/todos/{id}` → `/todos/:id`. */
 const honoRoute = (template: string) => template.replaceAll(/\{(\w+)\}/g, ':$1')
+const withHead = (method: string) => (method === 'GET' ? [method, 'HEAD'] : [method])
 
 /** Registers `handler` at the method and path of an operation of the contract. */
 export function registerOperation(app: Hono, name: OperationName, handler: Handler): void {
@@ -14,10 +15,8 @@ export function registerOperation(app: Hono, name: OperationName, handler: Handl
 
 /** The methods a todos path answers: the endpoint table's, HEAD with GET, and OPTIONS. */
 export function allowedMethods(template: string): string[] {
-  const methods = Object.values(endpoints)
-    .filter((endpoint) => endpoint.path === template)
-    .flatMap(({ method }): string[] => (method === 'GET' ? [method, 'HEAD'] : [method]))
-  return [...methods, 'OPTIONS']
+  const methods = Object.values(endpoints).filter((endpoint) => endpoint.path === template)
+  return [...methods.flatMap(({ method }) => withHead(method)), 'OPTIONS']
 }
 
 /** Answers OPTIONS on the todos paths with 204 and `Allow`. */
@@ -28,23 +27,19 @@ export function registerOptions(app: Hono): void {
   }
 }
 
+const RECORD_PATTERN = new RegExp(`^${COLLECTION_PATH}/[^/]+$`)
+
 /**
  * The 405 for a method a known path does not have, from `app`'s routes, or `undefined` for an
  * unknown path. Called from `notFound`: a catch-all route would cost every request a composition.
  */
 export function methodNotAllowed(app: Hono, method: string, path: string): Response | undefined {
-  const segment = path.slice(COLLECTION_PATH.length + 1)
-  const isRecord =
-    path.startsWith(`${COLLECTION_PATH}/`) && segment !== '' && !segment.includes('/')
-  const shown = isRecord ? RECORD_PATH : path
+  const shown = RECORD_PATTERN.test(path) ? RECORD_PATH : path
   const routed = app.routes.filter(
     (route) => route.path === honoRoute(shown) && route.method !== METHOD_NAME_ALL,
   )
-  const methods = new Set(
-    routed.flatMap(({ method }) => (method === 'GET' ? [method, 'HEAD'] : [method])),
-  )
-  if (methods.size === 0) return undefined
-  const allow = [...methods].join(', ')
+  if (routed.length === 0) return undefined
+  const allow = [...new Set(routed.flatMap(({ method }) => withHead(method)))].join(', ')
   return problem({
     status: 405,
     detail: `${method} is not allowed on ${shown}; use ${allow}`,
