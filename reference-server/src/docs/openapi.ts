@@ -10,12 +10,13 @@ import {
   MAX_TODO_ID,
   STATUS_TEXT,
   Todo,
+  TodoCreate,
   TodoId,
   TodoListQuery,
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import { PROBLEMS, type ProblemText, refusalProblem } from '../http/problem.ts'
+import { PROBLEMS, type ProblemText, parseFields, refusalProblem } from '../http/problem.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
 import { type Refusal, TodoStoreError } from '../store/store.ts'
 
@@ -112,7 +113,7 @@ const refused = (refusal: Refusal) => () => refusalProblem(new TodoStoreError(re
 const ERRORS: Record<number, [string, (maxBodyBytes: number) => ProblemText]> = {
   400: [
     'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
-    () => PROBLEMS.invalidBody([{ pointer: '/content', detail: 'Required: expected string' }]),
+    () => PROBLEMS.invalidBody(parseFields(TodoCreate, {}).errors ?? []),
   ],
   404: ['No todo with this id.', refused({ reason: 'not-found', id: 1 })],
   409: [
@@ -173,8 +174,7 @@ function pathParameters(path: string): JsonObject[] {
 function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): JsonObject[] {
   const list = pathParameters(endpoint.path)
   if (endpoint.query !== undefined) {
-    const id = idOf(endpoint.query)
-    const properties = schemas[id]?.properties as Record<string, JsonObject>
+    const properties = schemas[idOf(endpoint.query)]?.properties as Record<string, JsonObject>
     for (const [name, { description, ...schema }] of Object.entries(properties)) {
       // Comma-separated (`order=completed,-id`); the server reads them repeated too.
       const style = schema.type === 'array' ? { style: 'form', explode: false } : {}
@@ -197,15 +197,18 @@ function requestBody({ request, method }: Endpoint): JsonObject | undefined {
 
 /** HEAD of a GET operation: its headers and statuses, without a body, not even a problem. */
 function headOperation(get: JsonObject, endpoint: Endpoint, noun: string): JsonObject {
-  const responses = Object.entries(successResponses(endpoint) as Record<string, JsonObject>)
-  for (const status of endpoint.errors) responses.push([`${status}`, errorResponse(status, 0)])
+  const errors = endpoint.errors.map((status) => [status, errorResponse(status, 0)])
+  const responses = { ...successResponses(endpoint), ...Object.fromEntries(errors) }
   return {
     ...get,
     operationId: `head${noun}`,
     summary: `${get.summary}: headers only`,
     description: `As GET, without a body: the status and headers alone (\`ETag\`${endpoint.query ? ', `Link`' : ''}).`,
     responses: Object.fromEntries(
-      responses.map(([status, { content: _, ...rest }]) => [status, rest]),
+      Object.entries<JsonObject>(responses).map(([status, { content: _, ...rest }]) => [
+        status,
+        rest,
+      ]),
     ),
   }
 }

@@ -70,7 +70,6 @@ function seededRandom(seed: number): () => number {
   }
 }
 
-/** `'/todos/{id}'` → a pattern matching any id. */
 const pathPattern = (template: string) =>
   new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{id}', '[^/]+')}$`)
 

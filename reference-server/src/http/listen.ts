@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type RequestListener, ServerResponse } from 'node:http'
+import { createServer, type RequestListener, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import { MAX_BODY_BYTES, statusTextFor } from '@todokit/sdk/contract'
@@ -60,8 +60,6 @@ export type FetchHandler = (
   env: HttpBindings | Http2Bindings,
 ) => Response | Promise<Response>
 
-type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void
-
 /** Pipelined requests that may wait on one connection; past them, 503 and `Connection: close`. */
 const MAX_WAITING_REQUESTS = 32
 
@@ -70,7 +68,7 @@ const MAX_WAITING_REQUESTS = 32
  * @hono/node-server hands the app as it is, without reading the request a second time. A body
  * that breaks off reaches the app unread, which refuses it.
  */
-function readBodyFirst(listener: NodeListener, maxBodyBytes: number): NodeListener {
+function readBodyFirst(listener: RequestListener, maxBodyBytes: number): RequestListener {
   return (incoming, outgoing) => {
     const length = Number(incoming.headers['content-length'])
     if (!(length > 0 && length <= maxBodyBytes) || 'transfer-encoding' in incoming.headers)
@@ -93,9 +91,9 @@ function readBodyFirst(listener: NodeListener, maxBodyBytes: number): NodeListen
  * Runs each request once the responses before it on its connection are finished (Node emits
  * pipelined requests at once, so a DELETE could run before the POST sent before it), and logs it.
  */
-function nodeEdge(listener: NodeListener, log: ListenOptions['log']): NodeListener {
+function nodeEdge(listener: RequestListener, log: ListenOptions['log']): RequestListener {
   const waiting = new WeakMap<Socket, number>()
-  const run: NodeListener = (incoming, outgoing) => {
+  const run: RequestListener = (incoming, outgoing) => {
     if (log === undefined) return listener(incoming, outgoing)
     const started = performance.now()
     // A connection cut before the answer is logged as nginx does: 499.

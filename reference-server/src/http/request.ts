@@ -2,8 +2,8 @@ import { MAX_TODO_ID, RECORD_PATH, todoIdFromText } from '@todokit/sdk/contract'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import type * as z from 'zod/mini'
-import { jsonPointer, PROBLEMS, parseFields, refuse, type Wording } from './problem.ts'
+import * as z from 'zod/mini'
+import { PROBLEMS, parseFields, refuse, type Wording } from './problem.ts'
 
 export const JSON_TYPE = 'application/json'
 
@@ -50,7 +50,6 @@ export function jsonBodyReader(
   }
 }
 
-/** `value` parsed by `schema`, or a 400 naming every invalid field. */
 export function parseBody<Schema extends z.ZodMiniType>(
   schema: Schema,
   value: unknown,
@@ -79,18 +78,22 @@ export function recordId(c: Context): number {
   return id
 }
 
-/** A 400 when a URL that takes no query parameters carries one. */
+/** The query parameters of `search`, a repeated one as the array of its values. */
+export function queryParameters(search: string): Record<string, string | string[]> {
+  // No prototype: a parameter named `__proto__` must be an own key, and so an unknown one.
+  const parameters: Record<string, string | string[]> = Object.create(null)
+  for (const [name, value] of new URLSearchParams(search)) {
+    const earlier = parameters[name]
+    parameters[name] = earlier === undefined ? value : [earlier, value].flat()
+  }
+  return parameters
+}
+
 export function rejectQuery(c: Context, route: string): void {
   const mark = c.req.url.indexOf('?')
   if (mark === -1) return
-  const names = [...new URLSearchParams(c.req.url.slice(mark + 1)).keys()]
-  if (names.length === 0) return
-  refuse({
-    status: 400,
-    detail: `${route} takes no query parameters`,
-    errors: names.map((name) => ({
-      pointer: jsonPointer([name]),
-      detail: `Unknown query parameter "${name}"`,
-    })),
-  })
+  const parameters = queryParameters(c.req.url.slice(mark + 1))
+  const unknown = (name: string) => `Unknown query parameter "${name}"`
+  const { errors } = parseFields(z.strictObject({}), parameters, { unknown })
+  if (errors) refuse({ status: 400, detail: `${route} takes no query parameters`, errors })
 }

@@ -3,11 +3,9 @@ import type { Handler, Hono } from 'hono'
 import { METHOD_NAME_ALL } from 'hono/router'
 import { problem } from '../http/problem.ts'
 
-/** `/todos/{id}` → `/todos/:id`. */
 const honoRoute = (template: string) => template.replaceAll(/\{(\w+)\}/g, ':$1')
 const withHead = (method: string) => (method === 'GET' ? [method, 'HEAD'] : [method])
 
-/** Registers `handler` at the method and path of an operation of the contract. */
 export function registerOperation(app: Hono, name: OperationName, handler: Handler): void {
   const { method, path } = endpoints[name]
   app.on(method, honoRoute(path), handler)
@@ -19,7 +17,6 @@ export function allowedMethods(template: string): string[] {
   return [...methods.flatMap(({ method }) => withHead(method)), 'OPTIONS']
 }
 
-/** Answers OPTIONS on the todos paths with 204 and `Allow`. */
 export function registerOptions(app: Hono): void {
   for (const path of [COLLECTION_PATH, RECORD_PATH]) {
     const allow = allowedMethods(path).join(', ')

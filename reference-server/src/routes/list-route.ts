@@ -9,7 +9,7 @@ import type { Hono } from 'hono'
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import * as z from 'zod/mini'
 import { type FieldError, PROBLEMS, parseFields, refuse } from '../http/problem.ts'
-import { JSON_TYPE } from '../http/request.ts'
+import { JSON_TYPE, queryParameters } from '../http/request.ts'
 import { hashText, type Keyset, serialized, sortKeys, type TodoStore } from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
 import { ifNoneMatchHits, notModified } from './todo-routes.ts'
@@ -21,12 +21,7 @@ const invalidQuery = (errors: FieldError[]) => refuse(PROBLEMS.invalidQuery(erro
  * problem. A list parameter may come comma-separated, repeated, or both.
  */
 function parseListQuery(search: string): TodoListQueryValue {
-  // No prototype: a parameter named `__proto__` must be an own key, and so an unknown one.
-  const raw: Record<string, string | string[]> = Object.create(null)
-  for (const [name, value] of new URLSearchParams(search)) {
-    const earlier = raw[name]
-    raw[name] = earlier === undefined ? value : [earlier, value].flat()
-  }
+  const raw = queryParameters(search)
   const describe = (issue: z.core.$ZodIssue): string => {
     const [name, index] = issue.path
     if (name === 'order' && typeof index === 'number') {

@@ -173,14 +173,11 @@ export class MemoryStore implements TodoStore {
 
   async write<T>(change: (table: TodoTable) => T): Promise<T> {
     if (this.#closed) throw new Error('The store is closed')
-    try {
-      const result = change(this.#table)
-      this.#revision++
-      return result
-    } finally {
-      // clear() gives even an empty map a new table, in the old generation: garbage for full GCs.
-      if (this.#sorted.size > 0) this.#sorted.clear()
-    }
+    // clear() gives even an empty map a new table, in the old generation: garbage for full GCs.
+    if (this.#sorted.size > 0) this.#sorted.clear()
+    const result = change(this.#table)
+    this.#revision++
+    return result
   }
 
   async close(): Promise<void> {

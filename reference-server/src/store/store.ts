@@ -125,7 +125,7 @@ export function createTodo(table: TodoTable, input: TodoCreateData, maxTodos: nu
   return table.put({ id, content: input.content, completed: input.completed })
 }
 
-/** Changes the fields `patch` holds; a replace is a patch of every field. */
+/** A replace is a patch of every field. */
 export function updateTodo(
   table: TodoTable,
   id: number,
@@ -183,11 +183,8 @@ export function checkpoints(): () => Promise<void> | undefined {
   let sliceEnd = performance.now() + SLICE_MS
   return () => {
     if (performance.now() < sliceEnd) return undefined
-    return new Promise((resolve) =>
-      schedule(() => {
-        sliceEnd = performance.now() + SLICE_MS
-        resolve()
-      }),
-    )
+    return new Promise<void>((resolve) => schedule(resolve)).then(() => {
+      sliceEnd = performance.now() + SLICE_MS
+    })
   }
 }
