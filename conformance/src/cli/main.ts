@@ -81,12 +81,7 @@ export type CliCommand =
   | { command: 'help' | 'version' | 'list' }
   | { command: 'run'; options: z.output<typeof CLI_OPTIONS> }
 
-/**
- * Parses `todokit-conformance` arguments; throws {@link InvalidOptionsError} for any mistake.
- *
- * @example
- * parseCliArgs(['http://localhost:3000', '--capabilities', 'all', '--strict'])
- */
+/** Parses `todokit-conformance` arguments; throws {@link InvalidOptionsError} for any mistake. */
 export function parseCliArgs(args: readonly string[]): CliCommand {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof FLAGS; allowPositionals: true }>>
   try {
@@ -167,12 +162,7 @@ function renderCatalogue(): string {
     .join('')
 }
 
-/**
- * Runs `todokit-conformance` with `args` and returns the exit code; never calls `process.exit`.
- *
- * @example
- * process.exitCode = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env })
- */
+/** Runs `todokit-conformance` with `args` and returns the exit code; never calls `process.exit`. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   try {
     const cli = parseCliArgs(args)

@@ -38,14 +38,6 @@ export function urlFor(baseUrl: string, path: string, query?: Record<string, str
   return `${URL.canParse(path) ? '' : baseUrl}${path}${search}`
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Creates the raw HTTP client the operations use: no retries, redirects followed only within
  * the same origin, each request and its body bounded by the timeout and the run's signal.
@@ -109,7 +101,12 @@ export function createHttpClient(config: HttpConfig) {
         const responseHeaders = Object.fromEntries(raw.headers)
         const responseBody = excerpt(text)
         Object.assign(exchange, { status: raw.status, statusText, responseHeaders, responseBody })
-        const json = parseJson(text)
+        let json: unknown
+        try {
+          json = JSON.parse(text)
+        } catch {
+          // Not JSON: `json` stays undefined, and the rules read `text`.
+        }
         return { status: raw.status, statusText, headers: raw.headers, text, json, exchange }
       } catch (caught) {
         const error = !signal.aborted

@@ -39,7 +39,6 @@ function failureSection(result: CheckResult): string[] {
   return lines
 }
 
-/** A heading and a bulleted list, or nothing when there are no items. */
 const section = (heading: string, items: string[]) =>
   items.length ? [`### ${heading}`, '', ...items.map((item) => `- ${item}`), ''] : []
 

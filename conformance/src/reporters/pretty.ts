@@ -36,12 +36,7 @@ function mark(result: CheckResult, paint: Paint): string {
   return result.counted ? paint('red', '✗') : paint('yellow', '!')
 }
 
-/**
- * One line for a rule's result.
- *
- * @example
- * renderProgressLine(result) // → '  ✓ list.answers-array  GET /todos answers 200 … (12 held)'
- */
+/** One line for a rule's result: `  ✓ list.answers-array  GET /todos answers 200 … (12 held)`. */
 export function renderProgressLine(result: CheckResult, options: PrettyOptions = {}): string {
   const paint = palette(options)
   const informational = result.status === 'failed' && !result.counted

@@ -4,7 +4,6 @@ import type { CheckResult, ConformanceReport } from '../report.ts'
 /** The message of a rule left out with `--only`/`--skip`: not judged on purpose. */
 export const NOT_SELECTED = 'not selected by only/skip'
 
-/** A character shown as its escape, `\u001b`. */
 export const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
 
 /**
@@ -24,7 +23,6 @@ export const safe = (text: string): string => text.replace(UNSAFE, escaped)
  */
 export const safeLine = (text: string): string => safe(text).replaceAll('\n', '\\n')
 
-/** Markup characters as HTML and XML entities. */
 export const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
