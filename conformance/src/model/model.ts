@@ -42,12 +42,10 @@ export interface OwnRecord {
 
 /** What the run learnt of the server's own choices where the contract leaves them open. */
 export interface Policy {
-  /** A create without an id gets one. */
   assignsIds?: boolean
   /** What a create does with an id the client chose. */
   clientIds?: 'stored' | 'ignored' | 'refused'
   completedOptional?: boolean
-  /** Spaces at the ends of `content` are trimmed. */
   trims?: boolean
   idType?: 'integer' | 'other'
 }
@@ -118,10 +116,7 @@ export class Model {
     return record
   }
 
-  /**
-   * An id nobody holds as far as the run can see: ten digits, far above a real collection's and
-   * below 2^31; nine when asked, so that ids of two lengths meet.
-   */
+  /** An id nobody seen holds: ten digits, far above a real collection's, below 2^31; or nine. */
   unusedId(digits: 9 | 10 = 10): number {
     const [from, span] = digits === 9 ? [900_000_000, 99_000_000] : [1e9, 1e9]
     for (;;) {

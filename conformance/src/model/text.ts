@@ -25,8 +25,8 @@ export function mustMatchSearch(content: string, q: string): boolean {
 
 /** Whether some reading returns a record: a folded word of `q`, or `q`, is in one of its fields. */
 export function mayMatchSearch(fields: readonly string[], q: string): boolean {
-  const needles = [q, ...words(q)].map(fold).filter(Boolean)
   if (words(q).length === 0) return true
+  const needles = [q, ...words(q)].map(fold).filter(Boolean)
   return fields.some((field) => needles.some((needle) => fold(field).includes(needle)))
 }
 
@@ -74,10 +74,7 @@ function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined 
   return signs.size === 1 ? sign * [...signs][0]! : undefined
 }
 
-/**
- * Whether `order` requires `a` before `b`: `true`, `false`, or `undefined` when either is
- * correct (a tie, or strings that correct collations order differently).
- */
+/** Whether `order` requires `a` before `b`, or `undefined` for a tie or collations that differ. */
 export function mustPrecede(
   order: readonly OrderKey[],
   a: Sortable,

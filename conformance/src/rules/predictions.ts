@@ -50,22 +50,12 @@ const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> =
  */
 export function judgedByModel(observation: Observation, model: Model): Map<string, Judgement> {
   const judgements = new Map<string, Judgement>()
-  /**
-   * Which rule answers for a field shown otherwise than predicted: ends of a content trimmed, a
-   * field a PATCH did not send, content the run did not mark, or else `otherwise`.
-   */
-  const chargeFor = (
-    field: Field,
-    value: unknown,
-    content: unknown,
-    unsent: boolean,
-    otherwise: string,
-  ) => {
+  /** Which rule answers for a field shown otherwise than predicted, when not the read's or write's. */
+  const chargeFor = (field: Field, value: unknown, content: unknown, unsent: boolean) => {
     const trimmed = typeof content === 'string' && content !== content.trim()
     if (field === 'content' && trimmed && value === content.trim()) return 'content.edge-whitespace'
     if (unsent) return 'patch.keeps-unsent'
     if (field === 'content' && !model.ownsContent(content)) return 'content.exact'
-    return otherwise
   }
   const charge = (rule: string, record: OwnRecord | undefined, failure: Failure) => {
     const exchanges = record?.blame && [record.blame.exchange, observation.exchange]
@@ -90,7 +80,7 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
     const unsent = lastWrite?.op === 'patch' && !lastWrite.sent.includes(field)
     const rule =
       blame?.rule ??
-      (found ? read : chargeFor(field, item[field], expected.content, unsent, 'read.current'))
+      (found ? read : (chargeFor(field, item[field], expected.content, unsent) ?? 'read.current'))
     const before = found ? 'GET /todos showed' : 'the last write left'
     charge(rule, record, {
       failed: `${requestLine(observation.exchange)} shows todo ${shown(expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(expected[field])}${lastWriteOf(record)}`,
@@ -112,7 +102,7 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
       const kept = before && stateOf({ ...before.expected, [field]: value })
       if (unsent && (before?.concurrent || before?.blame || before?.tolerated.has(`${kept}`)))
         continue
-      const rule = chargeFor(field, value, sent.content, unsent && op === 'patch', ANSWERS[op])
+      const rule = chargeFor(field, value, sent.content, unsent && op === 'patch') ?? ANSWERS[op]
       charge(rule, undefined, {
         failed: `${answered(observation)} with ${field} ${shown(value)}${unsent ? `, which it did not send; it was ${shown(was)}` : ` where ${shown(was)} was sent`}`,
         expected: shown(before ? { ...before.expected, ...sent } : sent),
@@ -124,9 +114,8 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
   const body = response?.json
   const write = op === 'create' || op === 'replace' || op === 'patch' ? op : undefined
   const answers = write === 'create' ? !probe || probe === 'large-id' : !probe && isLive(target)
-  const code = response?.status
-  if (write && answers && isObject(body) && (code === 200 || (code === 201 && write === 'create')))
-    answer(write, body)
+  const ok = response?.status === 200 || (response?.status === 201 && write === 'create')
+  if (write && answers && isObject(body) && ok) answer(write, body)
   if (op === 'get' && !probe && isLive(target)) {
     judged(target, 'get.returns-record')
     const { id } = target.expected

@@ -13,6 +13,7 @@ import {
   listedItems,
   type Observation,
   type Rule,
+  repeatedId,
   requestLine,
   shown,
   status,
@@ -219,10 +220,7 @@ function pageFailure({ pages = [], query }: Observation): Judgement | undefined 
   return undefined
 }
 
-/**
- * Whether what a walk shows is the paging's own doing: its pages kept to the limit and announced
- * their next pages readably, or else `paging.limit` or `paging.link` answers for them.
- */
+/** Whether a walk's pages kept to the limit and linked readably: else paging.limit or .link answer. */
 const readable = (observation: Observation) =>
   !!observation.pages?.length && !pageFailure(observation) && !observation.pages.some(malformedLink)
 
@@ -252,24 +250,23 @@ const paging = {
   section: '§4 paging (not shown; todokit)',
   readsAlone: true,
 } as const
+const pagedWalk = { ...paging, on: { op: ['walk'] } } as const
 
 /** todokit's paging, where the contract says "not shown": a capability of its own. */
 export const pagingRules: Rule[] = [
   {
-    ...paging,
+    ...pagedWalk,
     id: 'paging.limit',
     title: 'GET /todos?limit=N answers 200 with at most N records',
-    on: { op: ['walk'] },
     judge: (observation) =>
       pageFailure(observation) ??
       (observation.pages?.length ? held : { failed: answered(observation) }),
   },
   {
-    ...paging,
+    ...pagedWalk,
     id: 'paging.link',
     title:
       'More records are announced as `Link: <URI>; rel="next"` on the same path, keeping the query',
-    on: { op: ['walk'] },
     judge(observation) {
       const { pages = [], query } = observation
       const malformed = pages.find(malformedLink)
@@ -285,11 +282,10 @@ export const pagingRules: Rule[] = [
     },
   },
   {
-    ...paging,
+    ...pagedWalk,
     id: 'paging.walk',
     title:
       'A walk over every next link returns each record once, and every record the query matches',
-    on: { op: ['walk'] },
     judge(observation, model) {
       if (!readable(observation)) return undefined
       const { pages = [], walkStopped, query = {} } = observation
@@ -297,15 +293,11 @@ export const pagingRules: Rule[] = [
       if (walkStopped)
         return failure(`${walk} ${walkStopped}`, 'a last page without a next link', walkStopped)
       const items = pages.flatMap((page) => listedItems(page.json))
-      const times = new Map<string, number>()
-      for (const { id } of items) times.set(String(id), (times.get(String(id)) ?? 0) + 1)
-      for (const [id, count] of times)
-        if (count > 1)
-          return failure(
-            `${walk} returned todo ${id} ${count} times`,
-            'each record once',
-            `${count} times over ${pages.length} pages`,
-          )
+      const [id, count] = repeatedId(items)
+      if (count) {
+        const actual = `${count} times over ${pages.length} pages`
+        return failure(`${walk} returned todo ${id} ${count} times`, 'each record once', actual)
+      }
       const where = `${walk} over ${pages.length} pages`
       const must = (todo: Expected) => matchesFilters(todo, query)
       return judgeListed(observation, items, model, { where, must })

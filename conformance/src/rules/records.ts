@@ -8,8 +8,10 @@ import {
   isObject,
   isSuccess,
   type Judgement,
+  listedItems,
   type Observation,
   type Rule,
+  repeatedId,
   requestLine,
   sentObject,
   shown,
@@ -132,8 +134,7 @@ export const recordRules: Rule[] = [
       const expected = '200 or 201 with the stored todo'
       if (code === 200 || code === 201)
         return isObject(body) ? held : unexpected(observation, expected)
-      // A refusal for a choice the contract leaves open is the server's right: a required
-      // field, ids it assigns or wants, content it will not store. The policy says which.
+      // A refusal for a choice the contract leaves open is the server's right.
       if (isClientError(observation) && isRefusalAllowed(sent, model)) return undefined
       const broken = code === undefined || code >= 500
       if (broken && model.untypedCreate) return undefined
@@ -205,15 +206,11 @@ export const recordRules: Rule[] = [
         return unexpected(observation, 'an id no other record holds', why)
       }
       if (op !== 'list' || response?.status !== 200 || !Array.isArray(body)) return undefined
-      const seen = new Set<string>()
-      const ids = body.filter(isObject).map((item) => String(item.id))
-      const twice = ids.find((id) => seen.has(id) || !seen.add(id))
+      const [twice] = repeatedId(listedItems(body))
       if (twice === undefined) return observation.query ? undefined : held
-      return failure(
-        `${requestLine(observation.exchange)} lists two records with id ${twice}`,
-        'each id once',
-        shown(body.filter((item) => isObject(item) && String(item.id) === twice)),
-      )
+      const items = body.filter((item) => isObject(item) && String(item.id) === twice)
+      const failed = `${requestLine(observation.exchange)} lists two records with id ${twice}`
+      return failure(failed, 'each id once', shown(items))
     },
   },
   {
@@ -397,11 +394,8 @@ export const recordRules: Rule[] = [
       if (!response?.text || !isSuccess(observation)) return undefined
       const type = response.headers.get('content-type') ?? ''
       if (/^application\/([\w.+-]*\+)?json\b/i.test(type)) return held
-      return unexpected(
-        observation,
-        'application/json',
-        ` with content-type ${shown(type || undefined)}`,
-      )
+      const why = ` with content-type ${shown(type || undefined)}`
+      return unexpected(observation, 'application/json', why)
     },
   },
 ]
@@ -414,9 +408,7 @@ export function tracesTo(item: Record<string, unknown>, sent: unknown): boolean 
   if (typeof content === 'string') return item.content === content
   if (content === undefined) return false
   const json = JSON.stringify(content)
-  return (
-    JSON.stringify(item.content) === json || [json, String(content)].includes(String(item.content))
-  )
+  return [json, String(content)].includes(String(item.content))
 }
 
 /** Whether a 4xx answer to a create is a refusal the contract allows, as the policy learnt. */
@@ -440,10 +432,7 @@ function mayBeRefused(content: unknown): boolean {
   return typeof content === 'string' && ([...content].length > 50 || REFUSABLE.test(content))
 }
 
-/**
- * How an answer shows a wrongly typed value stored as sent: the value itself, its JSON text, or
- * a coercion that turns its meaning round (`"false"` or `0` into `true`).
- */
+/** How an answer shows a wrongly typed value stored as sent, as its JSON text, or turned round. */
 function storedAsSent(sent: Record<string, unknown>, body: unknown): string | undefined {
   const problem = fieldProblem(body)
   if (problem || !isObject(body)) return problem

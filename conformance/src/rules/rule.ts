@@ -184,6 +184,13 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 /** The objects a list answered, or none when it answered no array. */
 export const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
 
+/** The first id that `items` hold more than once, and how often; empty when none. */
+export function repeatedId(items: Record<string, unknown>[]): [string, number] | [] {
+  const times = new Map<string, number>()
+  for (const { id } of items) times.set(String(id), (times.get(String(id)) ?? 0) + 1)
+  return [...times].find(([, count]) => count > 1) ?? []
+}
+
 /** The body a write sent, as an object. */
 export const sentObject = (observation: Observation): Record<string, unknown> =>
   isObject(observation.sent) ? observation.sent : {}
