@@ -4,7 +4,7 @@ import { ServerUnreachableError } from './errors.ts'
 import { type HttpClient, type HttpResponse, urlFor } from './http/client.ts'
 import type { Exchange } from './http/exchange.ts'
 import { type Expected, type Id, keyOf, type Model, type OwnRecord } from './model/model.ts'
-import { judging } from './rules/index.ts'
+import { judging } from './rules/predictions.ts'
 import {
   type Failure,
   fieldProblem,

@@ -75,11 +75,7 @@ function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined 
 }
 
 /** Whether `order` requires `a` before `b`, or `undefined` for a tie or collations that differ. */
-export function mustPrecede(
-  order: readonly OrderKey[],
-  a: Sortable,
-  b: Sortable,
-): boolean | undefined {
+export function mustPrecede(order: readonly OrderKey[], a: Sortable, b: Sortable) {
   for (const key of order) {
     const sign = compareBy(key, a, b)
     if (sign === undefined) return undefined

@@ -5,10 +5,12 @@ import {
   type Failure,
   fieldProblem,
   held,
+  inScope,
   isLive,
   isObject,
   type Judgement,
   type Observation,
+  type Rule,
   requestLine,
   sentObject,
   shown,
@@ -48,7 +50,7 @@ const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> =
  * answer. A rule holds when a read judged a record it answers for, and fails with the first
  * difference charged to it. A state a read showed is tolerated since: one cause, one charge.
  */
-export function judgedByModel(observation: Observation, model: Model): Map<string, Judgement> {
+function predict(observation: Observation, model: Model): Map<string, Judgement> {
   const judgements = new Map<string, Judgement>()
   /** Which rule answers for a field shown otherwise than predicted, when not the read's or write's. */
   const chargeFor = (field: Field, value: unknown, content: unknown, unsent: boolean) => {
@@ -154,4 +156,19 @@ export function judgedByModel(observation: Observation, model: Model): Map<strin
       })
   }
   return judgements
+}
+
+/**
+ * How every rule judges one observation: a failure the model's prediction charged to it first,
+ * then its own judge on the observations in its scope, then whether the prediction judged it.
+ * The prediction is made once, here, as it moves the model on (a state it charged is tolerated).
+ */
+export function judging(observation: Observation, model: Model) {
+  const byModel = predict(observation, model)
+  return ({ id, on, judge }: Rule) => {
+    const predicted = byModel.get(id)
+    if (predicted && 'failed' in predicted) return predicted
+    const inView = judge && (!on || inScope(on, observation))
+    return (inView ? judge(observation, model) : undefined) ?? predicted
+  }
 }

@@ -37,6 +37,8 @@ function capabilitiesOf(query: ListQuery): Capability[] {
 /** A todo's fields as a query compares them, whatever their types. */
 type Fields = { id?: unknown; content?: unknown; completed?: unknown }
 
+type Item = Record<string, unknown>
+
 export const matchesFilters = (todo: Fields, query: ListQuery) =>
   FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
@@ -54,12 +56,8 @@ interface Listing {
  * as the run's record is now, a deleted record, or a record that `must` be listed and is not.
  * Records written while the list was read, and those a probe left blamed, are not judged.
  */
-export function judgeListed(
-  observation: Observation,
-  items: Record<string, unknown>[],
-  model: Model,
-  { must, mayNot = () => undefined, where = requestLine(observation.exchange) }: Listing,
-): Judgement {
+function judgeListed(observation: Observation, items: Item[], model: Model, listing: Listing) {
+  const { must, mayNot = () => undefined, where = requestLine(observation.exchange) } = listing
   const judged = (record: OwnRecord) => !observation.touched?.has(record.key) && !record.blame
   for (const item of items) {
     const why = mayNot(item)
@@ -99,7 +97,7 @@ export function judgeListed(
   return held
 }
 
-function judgeOrder(observation: Observation, items: Record<string, unknown>[]): Judgement {
+function judgeOrder(observation: Observation, items: Item[]): Judgement {
   const order = observation.query?.order ?? []
   const sortable = items.filter(
     (item): item is Record<string, unknown> & Sortable =>
@@ -126,7 +124,7 @@ const queryRule = ({
   ...rule
 }: Omit<Rule, 'judge' | 'readsAlone'> & {
   level: Capability
-  items: (observation: Observation, items: Record<string, unknown>[], model: Model) => Judgement
+  items: (observation: Observation, items: Item[], model: Model) => Judgement
 }): Rule => ({
   ...rule,
   readsAlone: true,
@@ -191,8 +189,6 @@ export const queryRules: Rule[] = [
   }),
 ]
 
-const NEXT = 'Link: <URI>; rel="next"'
-
 /** A `Link` header that speaks of a next page but does not parse as RFC 8288 says. */
 const malformedLink = (page: HttpResponse) => {
   const link = page.headers.get('link')
@@ -203,19 +199,16 @@ const malformedLink = (page: HttpResponse) => {
 function pageFailure({ pages = [], query }: Observation): Judgement | undefined {
   const limit = Number(query?.limit)
   for (const { exchange, status, statusText, json, text } of pages) {
-    const where = requestLine(exchange)
+    const page = requestLine(exchange)
     if (status !== 200 || !Array.isArray(json))
       return failure(
-        `${where} answered ${status} ${statusText}`,
+        `${page} answered ${status} ${statusText}`,
         '200 with a JSON array',
         shown(json ?? text),
       )
+    const count = String(json.length)
     if (json.length > limit)
-      return failure(
-        `${where} answered ${json.length} records`,
-        `at most ${limit}`,
-        `${json.length}`,
-      )
+      return failure(`${page} answered ${count} records`, `at most ${limit}`, count)
   }
   return undefined
 }
@@ -242,7 +235,7 @@ function badLink(observation: Observation, page: HttpResponse): Judgement | unde
   else if (dropped) why = `that drops ${dropped.join('=')}`
   else return undefined
   const failed = `${requestLine(page.exchange)} announced a next page ${why}`
-  return { failed, expected: `${NEXT} on ${here}, keeping the query`, actual: link }
+  return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, link)
 }
 
 const paging = {
