@@ -4,7 +4,7 @@ import {
   type Keyset,
   type ListPage,
   type SortKey,
-  selection,
+  selected,
   sortKeys,
   type TodoStore,
   type TodoTable,
@@ -79,16 +79,8 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
 
 const MAX_CACHED_ORDERS = 8
 
-/** The todos of `sorted` that `query` and `page` select, letting the event loop turn as it goes. */
-async function* select(
-  sorting: Promise<readonly Todo[]>,
-  query: TodoListQuery,
-  { after, limit = Number.POSITIVE_INFINITY }: ListPage,
-  compare: Compare,
-): AsyncGenerator<Todo> {
-  const selects = selection(query)
-  const sorted = await sorting
-  const checkpoint = checkpoints()
+/** The todos of `sorted` past `after`, found by bisection. */
+function* following(sorted: readonly Todo[], after: Keyset | undefined, compare: Compare) {
   let index = 0
   if (after !== undefined) {
     rememberCodePointKey(after)
@@ -99,15 +91,7 @@ async function* select(
       else index = middle + 1
     }
   }
-  for (let selected = 0; index < sorted.length && selected < limit; index++) {
-    const todo = sorted[index] as Todo
-    // Awaiting only a real turn: an await of undefined still costs a microtask.
-    const turn = (index & 31) === 31 && checkpoint()
-    if (turn) await turn
-    if (!selects(todo)) continue
-    selected++
-    yield todo
-  }
+  while (index < sorted.length) yield sorted[index++] as Todo
 }
 
 /**
@@ -158,17 +142,17 @@ export class MemoryStore implements TodoStore {
     return [...this.#byId.values()].sort((a, b) => a.id - b.id).values()
   }
 
-  list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
+  async *list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
     const keys = sortKeys(query.order)
     const compare = comparator(keys)
     const cacheKey = JSON.stringify(keys)
-    let sorted = this.#sorted.get(cacheKey)
-    if (sorted === undefined) {
+    let sorting = this.#sorted.get(cacheKey)
+    if (sorting === undefined) {
       if (this.#sorted.size >= MAX_CACHED_ORDERS) this.#sorted.clear()
-      sorted = sortInSlices([...this.#byId.values()], compare)
-      this.#sorted.set(cacheKey, sorted)
+      sorting = sortInSlices([...this.#byId.values()], compare)
+      this.#sorted.set(cacheKey, sorting)
     }
-    return select(sorted, query, page, compare)
+    yield* selected(following(await sorting, page.after, compare), query, page.limit)
   }
 
   async write<T>(change: (table: TodoTable) => T): Promise<T> {

@@ -1,11 +1,10 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import { TODO_FIELDS, type Todo, type TodoListQuery } from '@todokit/sdk/contract'
 import {
-  checkpoints,
   type Keyset,
   type ListPage,
   type SortKey,
-  selection,
+  selected,
   sortKeys,
   type TodoStore,
   TodoStoreError,
@@ -178,41 +177,35 @@ export class SqliteStore implements TodoStore {
   }
 
   async *list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
-    const checkpoint = checkpoints()
-    const keys = sortKeys(query.order)
-    const selects = selection(query)
-    let left = page.limit ?? Number.POSITIVE_INFINITY
     let reader = this.#readers.pop()
     if (reader === undefined && this.#readerCount < MAX_READERS) {
       this.#readerCount++
       reader = this.#openReader()
     }
     try {
-      const { sql, parameters } = listStatement(keys, page.after)
-      const rows = reader ? reader.prepare(sql).iterate(parameters) : this.#readInPages(keys, page)
-      for (const row of rows) {
-        const todo = toTodo(row)
-        if (selects(todo)) {
-          yield todo
-          if (--left === 0) return
-        }
-        const turn = checkpoint()
-        if (turn) await turn
-      }
+      yield* selected(this.#ordered(sortKeys(query.order), page, reader), query, page.limit)
     } finally {
       if (reader && this.#closed) reader.close()
       else if (reader) this.#readers.push(reader)
     }
   }
 
-  /** Rows read a page at a time from the main connection: no file held, though writes may show. */
-  *#readInPages(keys: SortKey[], { after }: ListPage): Generator<Record<string, SQLInputValue>> {
+  /**
+   * The todos in order past `after`: streamed from `reader`'s snapshot, or without one read a
+   * page at a time from the main connection, which holds no file but may show writes.
+   */
+  *#ordered(keys: SortKey[], { after }: ListPage, reader?: DatabaseSync): Generator<Todo> {
+    if (reader !== undefined) {
+      const { sql, parameters } = listStatement(keys, after)
+      for (const row of reader.prepare(sql).iterate(parameters)) yield toTodo(row)
+      return
+    }
     for (;;) {
       const { sql, parameters } = listStatement(keys, after, ROWS_PER_READ)
-      const rows = this.#database.prepare(sql).all(parameters)
-      yield* rows
-      if (rows.length < ROWS_PER_READ) return
-      after = toTodo(rows.at(-1) as Record<string, SQLInputValue>)
+      const todos = this.#database.prepare(sql).all(parameters).map(toTodo)
+      yield* todos
+      if (todos.length < ROWS_PER_READ) return
+      after = todos.at(-1)
     }
   }
 

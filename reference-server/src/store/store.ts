@@ -46,13 +46,28 @@ export function sortKeys(order: readonly OrderKey[] = []): SortKey[] {
   }))
 }
 
-/** Whether `query` selects a todo: equal on each field it names, with `q` in its content. */
-export function selection(query: TodoListQuery): (todo: Todo) => boolean {
+/**
+ * The todos `query` selects from `todos` (equal on each field it names, with `q` in the content),
+ * at most `limit` of them, letting the event loop turn as it goes.
+ */
+export async function* selected(
+  todos: Iterable<Todo>,
+  query: TodoListQuery,
+  limit = Number.POSITIVE_INFINITY,
+): AsyncGenerator<Todo> {
   const needle = query.q?.toLowerCase()
   const fields = TODO_FIELDS.filter((field) => query[field] !== undefined)
-  return (todo) =>
-    fields.every((field) => todo[field] === query[field]) &&
-    (!needle || todo.content.toLowerCase().includes(needle))
+  const checkpoint = checkpoints()
+  let count = 0
+  for (const todo of todos) {
+    // Awaiting only a real turn: an await of undefined still costs a microtask.
+    const turn = (++count & 31) === 0 && checkpoint()
+    if (turn) await turn
+    if (fields.some((field) => todo[field] !== query[field])) continue
+    if (needle && !todo.content.toLowerCase().includes(needle)) continue
+    yield todo
+    if (--limit === 0) return
+  }
 }
 
 /** The todos as a {@link TodoStore.write} change sees them. */
