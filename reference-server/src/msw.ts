@@ -114,10 +114,9 @@ export function createTodoApi(options: TodoApiOptions): TodoApi {
     const init = { method, headers, signal, body, duplex: 'half' } as RequestInit
     const response = await current.app.fetch(new Request(url, init))
     const location = response.headers.get('location')
-    if (basePath === '' || location === null || !location.startsWith('/')) return response
-    const rewritten = new Headers(response.headers)
-    rewritten.set('location', basePath + location)
-    return new Response(response.body, { status: response.status, headers: rewritten })
+    if (basePath !== '' && location?.startsWith('/'))
+      response.headers.set('location', basePath + location)
+    return response
   }
 
   /** Records `request`, then answers it; a CORS preflight is neither recorded nor faulted. */

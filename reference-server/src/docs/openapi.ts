@@ -17,6 +17,7 @@ import {
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
 import { PROBLEMS, type ProblemText, parseFields, refusalProblem } from '../http/problem.ts'
+import { bodyTypes } from '../http/request.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
 import { type Refusal, TodoStoreError } from '../store/store.ts'
 
@@ -41,7 +42,6 @@ function idOf(schema: z.core.$ZodType): string {
   if (id === undefined) throw new Error('A schema the document names has no id in contractMetadata')
   return id
 }
-const schemaRef = (schema: z.core.$ZodType) => ({ $ref: `${COMPONENTS}${idOf(schema)}` })
 
 /** The contract's named schemas as JSON Schema, as a client sends (`input`) or receives them. */
 const namedSchemas = (io: 'input' | 'output') =>
@@ -92,7 +92,8 @@ function componentSchemas(): Record<string, JsonObject> {
 /** The media of a JSON body of `schema`, with the contract's first example. */
 function jsonMedia(schema: z.core.$ZodType): JsonObject {
   const example = contractMetadata.get(schema)?.examples?.[0]
-  return { schema: schemaRef(schema), ...(example === undefined ? {} : { example }) }
+  const ref = { $ref: `${COMPONENTS}${idOf(schema)}` }
+  return { schema: ref, ...(example === undefined ? {} : { example }) }
 }
 
 const stringHeader = (description: string, example: string) => ({
@@ -188,13 +189,6 @@ function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): Js
   return list
 }
 
-function requestBody({ request, method }: Endpoint): JsonObject | undefined {
-  const types =
-    method === 'PATCH' ? ['application/json', 'application/merge-patch+json'] : ['application/json']
-  const content = request && Object.fromEntries(types.map((type) => [type, jsonMedia(request)]))
-  return content && { required: true, content }
-}
-
 /** HEAD of a GET operation: its headers and statuses, without a body, not even a problem. */
 function headOperation(get: JsonObject, endpoint: Endpoint, noun: string): JsonObject {
   const errors = endpoint.errors.map((status) => [status, errorResponse(status, 0)])
@@ -240,8 +234,9 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
   const schemas = componentSchemas()
   const paths: Record<string, Record<string, JsonObject>> = {}
   for (const endpoint of Object.values<Endpoint>(endpoints)) {
-    const { operationId, summary, description, path, method, errors } = endpoint
-    const body = requestBody(endpoint)
+    const { operationId, summary, description, path, method, errors, request } = endpoint
+    const types = bodyTypes(method)
+    const content = request && Object.fromEntries(types.map((type) => [type, jsonMedia(request)]))
     const errorRefs = errors.map((status) => [status, { $ref: `${RESPONSES}Status${status}` }])
     const operation: JsonObject = {
       operationId,
@@ -249,7 +244,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       description,
       tags: ['todos'],
       parameters: parameters(endpoint, schemas),
-      ...(body && { requestBody: body }),
+      ...(content && { requestBody: { required: true, content } }),
       responses: { ...successResponses(endpoint), ...Object.fromEntries(errorRefs) },
     }
     const item = { ...paths[path], [method.toLowerCase()]: operation }

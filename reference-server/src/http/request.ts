@@ -7,22 +7,27 @@ import { PROBLEMS, parseFields, refuse, type Wording } from './problem.ts'
 
 export const JSON_TYPE = 'application/json'
 
+/** The media types a body may be sent as: for a PATCH, a JSON merge patch (RFC 7396) too. */
+export const bodyTypes = (method: string) =>
+  method === 'PATCH' ? [JSON_TYPE, 'application/merge-patch+json'] : [JSON_TYPE]
+
 /** Strict: bytes that are not UTF-8 are refused, never replaced by U+FFFD. */
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * A reader of JSON request bodies: 415 unless `content-type` is one of `accepted` (listed in
- * `acceptHeader`), 413 past `maxBytes`, 400 when the body breaks off or is not UTF-8 JSON.
+ * A reader of the JSON bodies of `method`: 415 unless `content-type` is one of its
+ * {@link bodyTypes} (listed in `Accept-Post` or `Accept-Patch`), 413 past `maxBytes`, 400 when
+ * the body breaks off or is not UTF-8 JSON.
  */
 export function jsonBodyReader(
   maxBytes: number,
-  accepted: readonly string[],
-  acceptHeader?: 'accept-post' | 'accept-patch',
+  method: 'POST' | 'PUT' | 'PATCH',
 ): (c: Context) => Promise<unknown> {
+  const accepted = bodyTypes(method)
   const tooLarge = () => refuse(PROBLEMS.tooLarge(maxBytes))
   const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
   const brokeOff = () => refuse({ status: 400, detail: 'The body broke off before its end' })
-  const headers = acceptHeader ? { [acceptHeader]: accepted.join(', ') } : {}
+  const headers = method === 'PUT' ? {} : { [`accept-${method}`]: accepted.join(', ') }
   return async (c) => {
     const contentType = c.req.header('content-type')
     const media = contentType?.split(';', 1)[0]?.trim().toLowerCase()

@@ -56,10 +56,9 @@ export function registerTodoRoutes(
   store: TodoStore,
   { maxBodyBytes, maxTodos }: { maxBodyBytes: number; maxTodos: number },
 ): void {
-  const readPost = jsonBodyReader(maxBodyBytes, [JSON_TYPE], 'accept-post')
-  const readPut = jsonBodyReader(maxBodyBytes, [JSON_TYPE])
-  const mergePatch = [JSON_TYPE, 'application/merge-patch+json']
-  const readPatch = jsonBodyReader(maxBodyBytes, mergePatch, 'accept-patch')
+  const readPost = jsonBodyReader(maxBodyBytes, 'POST')
+  const readPut = jsonBodyReader(maxBodyBytes, 'PUT')
+  const readPatch = jsonBodyReader(maxBodyBytes, 'PATCH')
 
   registerOperation(app, 'create', async (c) => {
     rejectQuery(c, `POST ${COLLECTION_PATH}`)
