@@ -67,6 +67,8 @@ describe('seedStore', () => {
     const todos = [1, 2, 3].map((n) => ({ content: `${n}`, completed: false }))
     await expect(seedStore(store, todos, 2)).rejects.toMatchObject({
       refusal: { reason: 'full', maxTodos: 2 },
+      // The words a client gets in the 409's detail, and the CLI prints.
+      message: 'The store holds its maximum of 2 todos; delete some to create more',
     })
     expect([...store]).toEqual([])
   })
