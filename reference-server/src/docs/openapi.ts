@@ -16,7 +16,13 @@ import {
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import { PROBLEMS, type ProblemText, parseFields, refusalProblem } from '../http/problem.ts'
+import {
+  PROBLEMS,
+  type ProblemText,
+  parseFields,
+  problemBody,
+  refusalProblem,
+} from '../http/problem.ts'
 import { bodyTypes } from '../http/request.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
 import { type Refusal, TodoStoreError } from '../store/store.ts'
@@ -140,11 +146,10 @@ const ERRORS: Record<number, [string, (maxBodyBytes: number) => ProblemText]> = 
 function errorResponse(status: number, maxBodyBytes: number): JsonObject {
   const [meaning, example] = ERRORS[status] ?? []
   if (!example) throw new Error(`The document has no example of a ${status}`)
-  const title = STATUS_TEXT[status]
-  const { type = 'about:blank', status: _, ...rest } = example(maxBodyBytes)
   const schema = { $ref: `${COMPONENTS}ProblemDetails` }
-  const problem = { schema, example: { type, title, status, ...rest } }
-  return { description: `${title}: ${meaning}`, content: { 'application/problem+json': problem } }
+  const problem = { schema, example: problemBody(example(maxBodyBytes)) }
+  const description = `${STATUS_TEXT[status]}: ${meaning}`
+  return { description, content: { 'application/problem+json': problem } }
 }
 
 /** DELETE answers with the todo as it was (the contract leaves it open), a create with 201. */

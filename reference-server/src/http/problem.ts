@@ -18,13 +18,16 @@ export interface ProblemText {
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
-/** An RFC 9457 problem details response; `title` is the reason phrase of `status`. */
-export function problem(text: ProblemText): Response {
-  const { status, detail, type = 'about:blank', errors = [], headers } = text
+/** An RFC 9457 problem details body; `title` is the reason phrase of `status`. */
+export function problemBody({ status, detail, type = 'about:blank', errors = [] }: ProblemText) {
   const body: ProblemDetails = { type, title: statusTextFor(status), status, detail }
   if (errors.length > 0) body.errors = [...errors]
-  const contentType = { 'content-type': PROBLEM_CONTENT_TYPE }
-  return new Response(JSON.stringify(body), { status, headers: { ...contentType, ...headers } })
+  return body
+}
+
+export function problem(text: ProblemText): Response {
+  const headers = { 'content-type': PROBLEM_CONTENT_TYPE, ...text.headers }
+  return new Response(JSON.stringify(problemBody(text)), { status: text.status, headers })
 }
 
 /** Refuses the request: the app's `onError` sends the problem as it is. */

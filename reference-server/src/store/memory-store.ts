@@ -28,19 +28,17 @@ function rememberCodePointKey(keyset: Keyset): void {
   codePointKeys.set(keyset, key)
 }
 
-/** Text by code point, numbers and booleans (false first) by value. */
-function compareField(a: Keyset, b: Keyset, field: TodoField): number {
-  if (field !== 'content') return Number(a[field]) - Number(b[field])
-  const x = codePointKeys.get(a) ?? (a.content as string)
-  const y = codePointKeys.get(b) ?? (b.content as string)
-  return x === y ? 0 : x < y ? -1 : 1
-}
-
+/** Compares by each key in turn: text by code point, numbers and booleans (false first) by value. */
 function comparator(keys: readonly SortKey[]): Compare {
+  const value = (todo: Keyset, field: TodoField) =>
+    field === 'content'
+      ? (codePointKeys.get(todo) ?? (todo.content as string))
+      : Number(todo[field])
   return (a, b) => {
     for (const { field, descending } of keys) {
-      const result = compareField(a, b, field)
-      if (result !== 0) return descending ? -result : result
+      const x = value(a, field)
+      const y = value(b, field)
+      if (x !== y) return x < y !== descending ? -1 : 1
     }
     return 0
   }
