@@ -416,6 +416,16 @@ export const mutants: readonly Mutant[] = [
     ),
   },
   {
+    name: 'sort-answers-empty',
+    defect:
+      'GET /todos?order=… answers [], reading order as a field to filter by (json-server 1.x)',
+    caughtBy: 'sort.ascending',
+    wrap: when(
+      (r) => is(r, 'GET', 'list') && new URL(r.url).searchParams.has('order'),
+      async () => json([]),
+    ),
+  },
+  {
     name: 'sort-descending-ignored',
     defect: 'GET /todos?order=-field sorts ascending',
     caughtBy: 'sort.descending-and-keys',

@@ -97,8 +97,12 @@ function judgeListed(observation: Observation, items: Item[], model: Model, list
   return held
 }
 
-function judgeOrder(observation: Observation, items: Item[]): Judgement {
-  const order = observation.query?.order ?? []
+/**
+ * Whether listed `items` keep the order the query asks for; and, when it asks for nothing else
+ * (no filter or search, whose rules judge what they leave out), whether they hold every record.
+ */
+function judgeOrder(observation: Observation, items: Item[], model: Model): Judgement {
+  const { order = [], ...rest } = observation.query ?? {}
   const sortable = items.filter(
     (item): item is Record<string, unknown> & Sortable =>
       typeof item.content === 'string' && typeof item.completed === 'boolean',
@@ -111,7 +115,8 @@ function judgeOrder(observation: Observation, items: Item[]): Judgement {
           `${shown(b)} first, by ${order.join(',')}`,
           `${shown(a)} at ${i}, ${shown(b)} at ${j}`,
         )
-  return held
+  if (Object.values(rest).some((value) => value !== undefined)) return held
+  return judgeListed(observation, items, model, { must: () => true })
 }
 
 /**
