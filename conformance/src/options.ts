@@ -4,7 +4,6 @@ import type { Budget } from './explore.ts'
 import type { FetchLike } from './http/client.ts'
 import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'
-import { REPORTERS } from './reporters/index.ts'
 
 /** Options of {@link runConformance}. */
 export interface ConformanceOptions {
@@ -84,9 +83,8 @@ const fn = <F>() => z.custom<F>((value) => typeof value === 'function')
 
 /** A `--header` line, `Name: value`; a line without a colon has no value, which the schema refuses. */
 function headerLine(line: string): [string, string | undefined] {
-  const colon = line.indexOf(':')
-  if (colon < 0) return [line, undefined]
-  return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]
+  const [name = '', value] = line.split(/:(.*)/, 2)
+  return [name.trim().toLowerCase(), value?.trim()]
 }
 
 /**
@@ -149,7 +147,7 @@ export const OPTIONS = z.object({
 export type ResolvedOptions = z.output<typeof OPTIONS>
 
 type Issue = { input?: unknown; path?: PropertyKey[] }
-const got = ({ input }: Issue) => JSON.stringify(input)
+export const got = ({ input }: Issue) => JSON.stringify(input)
 
 /** How a mistake in each option is worded, given the issue zod found. */
 const MISTAKES: Record<string, (issue: Issue) => string> = {
@@ -163,7 +161,6 @@ const MISTAKES: Record<string, (issue: Issue) => string> = {
   seed: (issue) => `--seed expects an integer (a 32-bit seed), got ${got(issue)}`,
   budget: (issue) =>
     `--budget expects a number of requests (800) or seconds (5s), got ${got(issue)}`,
-  reporter: (issue) => `Unknown --reporter ${got(issue)}: use ${REPORTERS.join(', ')}`,
 }
 const unexpected = (issue: Issue) => `Invalid option ${issue.path?.join('.')}: got ${got(issue)}`
 

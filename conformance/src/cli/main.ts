@@ -7,7 +7,7 @@ import * as z from 'zod/mini'
 import packageJson from '../../package.json' with { type: 'json' }
 import { ConformanceError, InvalidOptionsError } from '../errors.ts'
 import { levelLabel } from '../levels.ts'
-import { OPTIONS, readOptions } from '../options.ts'
+import { got, OPTIONS, readOptions } from '../options.ts'
 import { REPORTERS, renderReport } from '../reporters/index.ts'
 import { renderMarkdown } from '../reporters/markdown.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
@@ -72,7 +72,12 @@ const FLAGS = Object.fromEntries(
 
 /** The options of a run, and the CLI's own: the report's format and the file it goes to. */
 const CLI_OPTIONS = z.extend(OPTIONS, {
-  reporter: z._default(z.enum(REPORTERS), 'pretty'),
+  reporter: z._default(
+    z.enum(REPORTERS, {
+      error: (issue) => `Unknown --reporter ${got(issue)}: use ${REPORTERS.join(', ')}`,
+    }),
+    'pretty',
+  ),
   output: z.optional(z.string()),
 })
 
