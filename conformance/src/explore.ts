@@ -7,110 +7,59 @@ import { EDGE_CONTENTS, SORT_KEYS } from './scenarios.ts'
 /** How much the exploration may spend: requests, or milliseconds of wall time. */
 export type Budget = { requests: number } | { ms: number }
 
-/** What the commands run against: the operations, the budget left, and the tally. */
-interface Explorer {
-  ops: Operations
-  left(): boolean
-  stats: { sequences: number; operations: number; listQueries: number }
-}
-
-type Command = fc.AsyncCommand<Model, Explorer>
-
-const WORDS = ['alpha', 'Beta', 'GAMMA', 'delta', 'École', 'straße', '42', 'true', 'a+b', "it's"]
-
-/** One operation of a random sequence, named for the replay; skipped once the budget is spent. */
-const command = (name: string, act: (ops: Operations) => Promise<unknown>): Command => ({
-  check: () => true,
-  async run(_, explorer) {
-    if (!explorer.left()) return
-    explorer.stats.operations += 1
-    if (name.startsWith('GET /todos?')) explorer.stats.listQueries += 1
-    await act(explorer.ops)
-  },
-  toString: () => name,
+/** What one command draws; each kind of command uses what it needs. */
+const DRAW = fc.record({
+  at: fc.nat(),
+  word: fc.constantFrom(..."alpha Beta GAMMA delta École straße 42 true a+b it's".split(' ')),
+  completed: fc.boolean(),
+  edge: fc.option(fc.constantFrom(...EDGE_CONTENTS)),
+  fields: fc.subarray(['content', 'completed'] as const, { minLength: 1 }),
+  filter: fc.option(fc.constantFrom('id' as const, 'content' as const, 'completed' as const)),
+  q: fc.option(fc.constantFrom('marker', 'word', 'piece')),
+  order: fc.option(fc.constantFrom(...SORT_KEYS)),
 })
+type Draw = typeof DRAW extends fc.Arbitrary<infer T> ? T : never
 
-/** The record at `position`, counted round the records the run holds now. */
-const recordAt = (model: Model, position: number): OwnRecord | undefined => {
-  const records = model.settled()
-  return records[position % Math.max(1, records.length)]
+/** A list query with values taken from the record a command picked. */
+function queryOf(model: Model, { filter, q, order }: Draw, record?: OwnRecord): ListQuery {
+  const query: ListQuery = order ? { order } : {}
+  if (filter && record) query[filter] = String(record.expected[filter])
+  if (q === 'marker') query.q = model.marker
+  else if (q === 'word' && record) query.q = record.expected.content.split(' ').at(-1)
+  else if (q === 'piece' && record) query.q = record.expected.content.slice(0, 4)
+  return query
 }
 
-/** A command on one of the run's records, picked when it runs. */
-const onRecord = (name: string, act: (ops: Operations, record: OwnRecord) => Promise<unknown>) =>
-  fc.nat().map((at) =>
-    command(`${name} #${at}`, async (ops) => {
-      const record = recordAt(ops.model, at)
-      if (record) await act(ops, record)
-    }),
-  )
-
-/** Every command, weighted so that list queries are a good share of what is sent. */
-const COMMANDS: fc.Arbitrary<Command> = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc
-      .record({ label: fc.constantFrom(...WORDS), completed: fc.boolean(), edge: fc.boolean() })
-      .map(({ label, completed, edge }) => {
-        const content = `${EDGE_CONTENTS[label.length % EDGE_CONTENTS.length]} ${label}`
-        return command(`POST /todos ${label}`, (ops) =>
-          ops.make(label, completed, edge ? content : undefined),
-        )
-      }),
-  },
-  { weight: 1, arbitrary: onRecord('GET /todos/{id}', (ops, record) => ops.get(record)) },
-  { weight: 1, arbitrary: onRecord('DELETE /todos/{id}', (ops, record) => ops.delete(record)) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .record({
-        word: fc.constantFrom(...WORDS),
-        fields: fc.subarray(['content', 'completed'] as const, { minLength: 1 }),
-      })
-      .chain(({ word, fields }) =>
-        onRecord(`PATCH /todos/{id} ${fields.join(' and ')} ${word}`, (ops, record) => {
-          const body = { content: ops.model.content(word), completed: !record.expected.completed }
-          return ops.patch(record, Object.fromEntries(fields.map((field) => [field, body[field]])))
-        }),
-      ),
-  },
-  {
-    weight: 1,
-    arbitrary: fc
-      .record({ content: fc.constantFrom(...WORDS), completed: fc.boolean() })
-      .chain(({ content, completed }) =>
-        onRecord(`PUT /todos/{id} ${content}`, (ops, record) =>
-          ops.replace(record, { content: ops.model.content(content), completed }),
-        ),
-      ),
-  },
-  {
-    weight: 6,
-    arbitrary: fc
-      .record(
-        {
-          at: fc.nat(),
-          filter: fc.constantFrom('id' as const, 'content' as const, 'completed' as const),
-          q: fc.constantFrom('marker' as const, 'word' as const, 'piece' as const),
-          order: fc.constantFrom(...SORT_KEYS),
-        },
-        { requiredKeys: ['at'] },
-      )
-      .map(({ at, filter, q, order }) =>
-        // A list query with values taken from one of the run's records when it runs.
-        command(`GET /todos?${JSON.stringify({ filter, q, order })} #${at}`, (ops) => {
-          const { model } = ops
-          const record = recordAt(model, at)?.expected
-          const query: ListQuery = order ? { order } : {}
-          if (filter && record) query[filter] = String(record[filter])
-          if (q === 'marker') query.q = model.marker
-          else if (q === 'word' && record) query.q = record.content.split(' ').at(-1)
-          else if (q === 'piece' && record) query.q = record.content.slice(0, 4)
-          return ops.list(query)
-        }),
-      ),
-  },
-)
+/**
+ * What each kind of command does, with the run's record it picked if any, and how often it is
+ * drawn, so that list queries are a good share of what is sent.
+ */
+const KINDS: Record<
+  string,
+  [number, (ops: Operations, draw: Draw, record?: OwnRecord) => unknown]
+> = {
+  create: [
+    3,
+    (ops, { word, completed, edge }) =>
+      ops.make(word, completed, edge === null ? undefined : `${edge} ${word}`),
+  ],
+  get: [1, (ops, _, record) => record && ops.get(record)],
+  delete: [1, (ops, _, record) => record && ops.delete(record)],
+  patch: [
+    2,
+    (ops, { fields, word }, record) => {
+      if (!record) return
+      const body = { content: ops.model.content(word), completed: !record.expected.completed }
+      return ops.patch(record, Object.fromEntries(fields.map((field) => [field, body[field]])))
+    },
+  ],
+  replace: [
+    1,
+    (ops, { word, completed }, record) =>
+      record && ops.replace(record, { content: ops.model.content(word), completed }),
+  ],
+  list: [6, (ops, draw, record) => ops.list(queryOf(ops.model, draw, record))],
+}
 
 /**
  * Random sequences of operations, `fc.commands` drawn from `seed` until the budget is spent; the
@@ -123,13 +72,29 @@ export async function explore(ops: Operations, seed: number, budget: Budget, sto
   const left = () =>
     !stop() &&
     ('requests' in budget ? spent() < budget.requests : performance.now() - started < budget.ms)
-  const explorer: Explorer = { ops, left, stats: { sequences: 0, operations: 0, listQueries: 0 } }
-  const sequences = fc.commands([COMMANDS], { maxCommands: 40 })
+  const stats = { sequences: 0, operations: 0, listQueries: 0 }
+  // A command of each kind and draw, skipped once the budget is spent.
+  const commands = Object.entries(KINDS).map(([kind, [weight, act]]) => ({
+    weight,
+    arbitrary: DRAW.map(
+      (draw): fc.AsyncCommand<Model, Operations> => ({
+        check: () => true,
+        async run(model) {
+          if (!left()) return
+          stats.operations += 1
+          if (kind === 'list') stats.listQueries += 1
+          const records = model.settled()
+          await act(ops, draw, records[draw.at % Math.max(1, records.length)])
+        },
+      }),
+    ),
+  }))
+  const sequences = fc.commands([fc.oneof(...commands)], { maxCommands: 40 })
   const [stream] = fc.sample(fc.infiniteStream(sequences), { seed, numRuns: 1 })
-  for (const commands of stream ?? []) {
+  for (const sequence of stream ?? []) {
     if (!left()) break
-    explorer.stats.sequences += 1
-    await fc.asyncModelRun(() => ({ model: ops.model, real: explorer }), commands)
+    stats.sequences += 1
+    await fc.asyncModelRun(() => ({ model: ops.model, real: ops }), sequence)
   }
-  return { ...explorer.stats, requests: spent() }
+  return { ...stats, requests: spent() }
 }
