@@ -14,6 +14,7 @@ import {
   type Observation,
   type ProbeKind,
   type Rule,
+  sentObject,
   shown,
 } from './rules/rule.ts'
 
@@ -30,18 +31,18 @@ export const recordPath = (id: Id): string => `${COLLECTION_PATH}/${encodeURICom
 /** A record of the run, or a path id aimed at no record of it (sent as it is). */
 type Target = OwnRecord | string
 
-const pathOf = (target: Target) =>
-  typeof target === 'string' ? `${COLLECTION_PATH}/${target}` : recordPath(target.expected.id)
+const pathOf = (target?: Target) =>
+  typeof target === 'object'
+    ? recordPath(target.expected.id)
+    : `${COLLECTION_PATH}${target === undefined ? '' : `/${target}`}`
 
-const aim = (target: Target) => (typeof target === 'string' ? {} : { target })
+const aim = (target?: Target) => (typeof target === 'object' ? { target } : {})
 
 /** A body sent as JSON, or as raw text (malformed JSON on purpose). */
 type Body = Record<string, unknown> | string
 
-const bodyOf = (body: Body) => (typeof body === 'string' ? { rawBody: body } : { json: body })
-
 /** An id as the server handed it out, when it is one the kit can address. */
-const idIn = (json: unknown): Id | undefined =>
+export const idIn = (json: unknown): Id | undefined =>
   isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string')
     ? json.id
     : undefined
@@ -52,6 +53,17 @@ function parameters(query: ListQuery | undefined): Record<string, string> | unde
     (entry): entry is [string, string] => entry[1] !== undefined,
   )
   return entries.length ? Object.fromEntries(entries) : undefined
+}
+
+const METHODS = { create: 'POST', replace: 'PUT', patch: 'PATCH', delete: 'DELETE' } as const
+
+/** Probes whose answer alone says what the record now holds. */
+const TYPED = new Set<ProbeKind | undefined>(['wrong-type', 'missing-field', 'empty-patch'])
+
+/** A todo as an answer showed it, under the id the run names it by. */
+export const todoIn = (json: unknown, id: Id): Expected => {
+  const { content, completed } = isObject(json) ? json : {}
+  return { id, content: String(content), completed: completed === true }
 }
 
 /** Takes a todo's content and completed as an answer showed them. */
@@ -91,7 +103,8 @@ export class Operations {
   private async send(
     method: string,
     path: string,
-    options: { json?: unknown; rawBody?: string; query?: ListQuery } = {},
+    body?: Body,
+    query?: ListQuery,
   ): Promise<{ response?: HttpResponse; error?: string; exchange: Exchange }> {
     // An operation that hangs would hang for the rest of the run: after two requests of one kind
     // got no answer, the kit stops sending that kind, and says so in place of an answer.
@@ -103,8 +116,8 @@ export class Operations {
     }
     this.requests += 1
     try {
-      const { query, ...body } = options
-      const response = await this.http.request(method, path, { ...body, query: parameters(query) })
+      const sent = typeof body === 'string' ? { rawBody: body } : { json: body }
+      const response = await this.http.request(method, path, { ...sent, query: parameters(query) })
       return { response, exchange: response.exchange }
     } catch (error) {
       const exchange = (error as { exchange?: Exchange }).exchange
@@ -138,7 +151,7 @@ export class Operations {
   }
 
   async list(query?: ListQuery, probe?: ProbeKind): Promise<Observation> {
-    const sent = await this.send('GET', COLLECTION_PATH, { query })
+    const sent = await this.send('GET', COLLECTION_PATH, undefined, query)
     const asked = query && Object.keys(query).length > 0 ? query : undefined
     return this.observe({ op: 'list', query: asked, probe, ...sent })
   }
@@ -154,7 +167,7 @@ export class Operations {
     const { model } = this
     const maxPages =
       5 + Math.ceil((model.live().length + model.foreign.size + 20) / Number(query.limit))
-    const start = await this.send('GET', COLLECTION_PATH, { query })
+    const start = await this.send('GET', COLLECTION_PATH, undefined, query)
     let page = start
     let stopped: string | undefined
     while (page.response) {
@@ -201,32 +214,130 @@ export class Operations {
 
   /** Creates a record; answers the record the run now owns, if the server stored one. */
   async create(body: Body, probe?: ProbeKind): Promise<OwnRecord | undefined> {
+    return (await this.write('create', undefined, body, probe)).made
+  }
+
+  /** A PUT of the whole record: the target's id goes in the body unless `body` names one. */
+  replace(target: Target, body: Record<string, unknown>, probe?: ProbeKind) {
+    const id = typeof target === 'string' ? {} : { id: target.expected.id }
+    return this.write('replace', target, { ...id, ...body }, probe)
+  }
+
+  patch(target: Target, body: Body, probe?: ProbeKind) {
+    return this.write('patch', target, body, probe)
+  }
+
+  delete(target: Target, probe?: ProbeKind) {
+    return this.write('delete', target, undefined, probe)
+  }
+
+  /**
+   * Sends a write, and moves the model on by what its answer says: a create may make a record of
+   * the run's; a write to one of its records changes, blames or deletes it; one aimed at no
+   * record of the run may make one.
+   */
+  private async write(
+    op: keyof typeof METHODS,
+    target: Target | undefined,
+    body: Body | undefined,
+    probe?: ProbeKind,
+  ): Promise<Observation & { made?: OwnRecord }> {
     const { model } = this
-    const { policy } = model
-    const sent = isObject(body) ? body : {}
-    // Until an answer below 500 says otherwise, the server may have stored the record, even when
-    // the run is interrupted: its unique content proves it the run's to remove.
-    const proof = model.ownsContent(sent.content) ? String(sent.content) : undefined
-    if (proof) model.unanswered.add(proof)
-    const answered = await this.send('POST', COLLECTION_PATH, bodyOf(body))
-    const { exchange, response } = this.observe({ op: 'create', sent: body, probe, ...answered })
-    const code = response?.status ?? 500
-    if (proof && code < 500) model.unanswered.delete(proof)
-    if (!response || code >= 300) {
-      if (code < 500) model.refusedCreates.push({ sent: body, exchange })
-      return undefined
+    const fields = isObject(body) ? body : {}
+    // Until a success says otherwise, a create may have stored its record, even when the run is
+    // interrupted: its unique content proves it the run's to remove.
+    const proof = !target && model.ownsContent(fields.content) ? String(fields.content) : undefined
+    if (proof) model.maybeStored.add(proof)
+    const answered = await this.send(METHODS[op], pathOf(target), body)
+    const observation = this.observe({ op, sent: body, ...aim(target), probe, ...answered })
+    const { exchange, response } = observation
+    const [code, json] = [response?.status ?? 500, response?.json]
+    if (proof && code < 300) model.maybeStored.delete(proof)
+    if (typeof target === 'string') {
+      const named = model.records.get(keyOf(Number.parseInt(target, 10)))
+      if (probe === 'path-id' && named && code < 300)
+        named.blame = { rule: 'path.id-integer', exchange }
+      // A write to an id nobody held that made a record: the run made it, and removes it.
+      const id = idIn(json)
+      const made = probe === 'unknown-id' && op !== 'delete' && code < 300
+      if (made && id !== undefined && String(id) === target)
+        model.adopt(todoIn(json, id), { op, sent: [], exchange }).uncertain = true
+      return observation
     }
-    const { json } = response
+    if (!target) {
+      if (code >= 300 && code < 500) model.refusedCreates.push({ sent: body, exchange })
+      if (code >= 300) return observation
+    } else if (code >= 500) {
+      target.uncertain = true
+      target.maybeGone ||= op === 'delete'
+    } else if (code >= 300) target.blame = { rule: 'write.refused-no-trace', exchange }
+    else if (op === 'delete') target.deleted = true
+    if (target) this.touching?.add(target.key)
+    if (op === 'delete' || (target && code >= 300)) return observation
+    const record = target ?? (await this.own(observation))
+    if (!record) return observation
+    const answer = isObject(json) ? json : undefined
+    const sent = (['content', 'completed'] as const).filter((field) => field in fields)
+    if (probe === 'body-id') {
+      const other = model.records.get(keyOf(fields.id))
+      if (other) other.blame = { rule: 'write.body-id', exchange }
+      if (answer && String(answer.id) !== String(record.expected.id))
+        record.blame = { rule: 'write.body-id', exchange }
+    }
+    if (target && TYPED.has(probe)) {
+      // What a write sent wrong on purpose stored is what its answer says, if it says it well.
+      if (answer && fieldProblem(answer, true) === undefined) storedAs(record.expected, answer)
+      else if (probe === 'wrong-type') record.untyped = true
+      else record.uncertain = true
+    } else {
+      for (const field of sent)
+        if (typeof fields[field] === typeof record.expected[field])
+          Object.assign(record.expected, { [field]: fields[field] })
+      const { content } = record.expected
+      if (content !== content.trim() && answer?.content === content.trim()) {
+        model.policy.trims = true
+        record.expected.content = content.trim()
+      }
+      // The answer is the record as stored: a difference was charged to the write's own rule,
+      // and reads are judged against it from now on.
+      const same = !target || String(answer?.id) === String(record.expected.id)
+      if (record.concurrent) {
+        // Another write under way may show in the answer, but this one's own fields must: an
+        // answer without them was charged, and leaves the record's state unknown.
+        if (code !== 200 || sent.some((field) => answer?.[field] !== fields[field]))
+          record.uncertain = true
+      } else if (same && answer && fieldProblem(answer) === undefined)
+        storedAs(record.expected, answer)
+      if (probe !== 'body-id') delete record.blame
+    }
+    if (!target && probe === 'wrong-type') {
+      model.untypedCreate = exchange
+      record.untyped = fieldProblem(json) !== undefined
+    }
+    // Writes at once to one record leave both fields as one of them wrote them.
+    const both = op !== 'patch' || record.concurrent
+    record.lastWrite = { op, sent: both ? ['content', 'completed'] : sent, exchange }
+    record.tolerated.clear()
+    return { ...observation, made: record }
+  }
+
+  /**
+   * The record a successful create made, when the run may own it: the id its answer names, or
+   * the one the list shows with the run's content; never an id that was someone's already.
+   */
+  private async own(observation: Observation): Promise<OwnRecord | undefined> {
+    const { model } = this
+    const { exchange, probe, response } = observation
+    const [fields, json] = [sentObject(observation), response?.json]
     let id = idIn(json)
-    if (id === undefined && proof) {
-      // No id in the answer: the run's unique content still proves which listed record it made.
+    if (id === undefined && model.ownsContent(fields.content)) {
       const listed = await this.send('GET', COLLECTION_PATH)
-      id = idIn(listedItems(listed.response?.json).find((item) => item.content === proof))
+      id = idIn(listedItems(listed.response?.json).find((item) => item.content === fields.content))
     }
     if (probe) model.acceptedProbe = exchange
     if (id === undefined) return undefined
     if (model.foreign.has(keyOf(id))) {
-      const content = typeof sent.content === 'string' ? sent.content : shown(sent.content)
+      const content = typeof fields.content === 'string' ? fields.content : shown(fields.content)
       model.shared.push({ id, content })
       return undefined
     }
@@ -237,122 +348,19 @@ export class Operations {
     }
     if (!probe) {
       // What a successful create says of the server's choices.
-      if ('id' in sent) policy.clientIds = String(id) === String(sent.id) ? 'stored' : 'ignored'
+      const { policy } = model
+      if ('id' in fields) policy.clientIds = String(id) === String(fields.id) ? 'stored' : 'ignored'
       else policy.assignsIds = true
-      if (!('completed' in sent)) policy.completedOptional = true
+      if (!('completed' in fields)) policy.completedOptional = true
       policy.idType = typeof id === 'number' && Number.isInteger(id) ? 'integer' : 'other'
     }
-    if (probe === 'large-id' && String(id) !== String(sent.id)) return undefined
-    const answer = isObject(json) ? json : {}
-    const expected: Expected = {
-      id,
-      content: typeof sent.content === 'string' ? sent.content : String(answer.content),
-      completed: typeof sent.completed === 'boolean' ? sent.completed : answer.completed === true,
-    }
-    this.trim(expected, answer)
-    // The answer is the stored todo: where it differs from what was sent, a rule was charged
-    // with it, and reads are judged against what the server says it stored.
-    if (fieldProblem(json) === undefined) storedAs(expected, answer)
-    const record = model.adopt(expected, { op: 'create', sent: ['content', 'completed'], exchange })
+    if (probe === 'large-id' && String(id) !== String(fields.id)) return undefined
+    const record = model.adopt(todoIn(json, id), { op: 'create', sent: [], exchange })
     // A record whose stored fields the type rule already charged, or whose id cannot be named
     // exactly, is read no further: one cause, one charge.
+    const completed = isObject(json) && json.completed
     record.uncertain =
-      typeof answer.completed !== 'boolean' || (typeof id === 'number' && !Number.isSafeInteger(id))
-    if (probe === 'wrong-type') {
-      model.untypedCreate = exchange
-      record.untyped = fieldProblem(json) !== undefined
-    }
+      typeof completed !== 'boolean' || (typeof id === 'number' && !Number.isSafeInteger(id))
     return record
-  }
-
-  /** A server that trims content: the model follows it, once the rule for it is charged. */
-  private trim(expected: Expected, shownBody: Record<string, unknown>) {
-    const trimmed = expected.content.trim()
-    if (expected.content !== trimmed && shownBody.content === trimmed) {
-      this.model.policy.trims = true
-      expected.content = trimmed
-    }
-  }
-
-  /** A PUT of the whole record: the target's id goes in the body unless `body` names one. */
-  replace(target: Target, body: Record<string, unknown>, probe?: ProbeKind) {
-    const id = typeof target === 'string' ? {} : { id: target.expected.id }
-    return this.write('PUT', target, { ...id, ...body }, probe)
-  }
-
-  patch(target: Target, body: Body, probe?: ProbeKind) {
-    return this.write('PATCH', target, body, probe)
-  }
-
-  delete(target: Target, probe?: ProbeKind) {
-    return this.write('DELETE', target, undefined, probe)
-  }
-
-  private async write(
-    method: 'PUT' | 'PATCH' | 'DELETE',
-    target: Target,
-    body: Body | undefined,
-    probe?: ProbeKind,
-  ): Promise<Observation> {
-    const op = ({ PUT: 'replace', PATCH: 'patch', DELETE: 'delete' } as const)[method]
-    const sent = await this.send(method, pathOf(target), body === undefined ? {} : bodyOf(body))
-    const observation = this.observe({ op, sent: body, ...aim(target), probe, ...sent })
-    const { exchange, response } = observation
-    const code = response?.status ?? 500
-    const json = response?.json
-    if (typeof target === 'string') {
-      const named = this.model.records.get(keyOf(Number.parseInt(target, 10)))
-      if (probe === 'path-id' && named && code < 300)
-        named.blame = { rule: 'path.id-integer', exchange }
-      // A write to an id nobody held that made a record: the run made it, and removes it.
-      const made = probe === 'unknown-id' && op !== 'delete' && code < 300 && isObject(json)
-      const id = idIn(json)
-      if (made && id !== undefined && String(id) === target) {
-        const todo = { id, content: String(json.content), completed: json.completed === true }
-        this.model.adopt(todo, { op, sent: [], exchange }).uncertain = true
-      }
-      return observation
-    }
-    this.touching?.add(target.key)
-    if (code >= 500) {
-      target.uncertain = true
-      if (op === 'delete') target.maybeGone = true
-      return observation
-    }
-    if (code >= 300) {
-      target.blame = { rule: 'write.refused-no-trace', exchange }
-      return observation
-    }
-    if (op === 'delete') {
-      target.deleted = true
-      return observation
-    }
-    const fields = isObject(body) ? body : {}
-    const sentFields = (['content', 'completed'] as const).filter((field) => field in fields)
-    const answer = isObject(json) ? json : undefined
-    if (probe === 'body-id') {
-      const other = this.model.records.get(keyOf(fields.id))
-      if (other) other.blame = { rule: 'write.body-id', exchange }
-      if (answer && String(answer.id) !== String(target.expected.id))
-        target.blame = { rule: 'write.body-id', exchange }
-    }
-    if (probe === 'wrong-type' || probe === 'missing-field' || probe === 'empty-patch') {
-      if (answer && fieldProblem(answer, true) === undefined) storedAs(target.expected, answer)
-      else if (probe === 'wrong-type') target.untyped = true
-      else target.uncertain = true
-    } else {
-      for (const field of sentFields) Object.assign(target.expected, { [field]: fields[field] })
-      this.trim(target.expected, answer ?? {})
-      // The answer is the record as stored: a difference was charged to the write's own rule,
-      // and reads are judged against it from now on.
-      const sameRecord = answer && String(answer.id) === String(target.expected.id)
-      if (!target.concurrent && sameRecord && fieldProblem(answer) === undefined)
-        storedAs(target.expected, answer)
-      if (probe !== 'body-id') delete target.blame
-    }
-    const written = method === 'PUT' ? (['content', 'completed'] as const) : sentFields
-    target.lastWrite = { op, sent: written, exchange }
-    target.tolerated.clear()
-    return observation
   }
 }

@@ -4,7 +4,7 @@ import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
 import { type Id, keyOf, Model, type OwnRecord, stateOf } from './model/model.ts'
-import { Operations, recordPath } from './operations.ts'
+import { idIn, Operations, recordPath, todoIn } from './operations.ts'
 import { type ConformanceOptions, describeBudget, resolveOptions } from './options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { NOT_SELECTED } from './reporters/view.ts'
@@ -42,34 +42,30 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
     const shownContent = typeof content === 'string' ? content : shown(content)
     residue.push({ id, content: shownContent, reason, ...(possible && { possible }) })
   }
+  const unverified = (because: string) => ({ residue, verified: false, unverifiedBecause: because })
   const stillOurs = (record: OwnRecord, item: Record<string, unknown>) =>
     item.content === record.expected.content || record.tolerated.has(stateOf(item))
   for (const { id, content } of model.shared) leave(id, content, LEFT.shared)
   try {
     if (unreachable !== undefined) throw new ServerUnreachableError(unreachable)
-    // A create that got no answer, or one refused and stored anyway, may have left its record:
-    // its unique content proves it the run's.
-    const proofs = new Set(model.unanswered)
-    for (const { sent } of model.refusedCreates)
-      if (isObject(sent) && model.ownsContent(sent.content)) proofs.add(String(sent.content))
-    if (proofs.size > 0) {
-      const listed = await ops.list()
-      for (const { id, content, completed } of listedItems(listed.response?.json)) {
-        if (typeof content !== 'string' || !proofs.has(content)) continue
-        if (model.records.has(keyOf(id)) || (typeof id !== 'number' && typeof id !== 'string'))
-          continue
-        const todo = { id, content, completed: completed === true }
-        model.adopt(todo, { op: 'create', sent: [], exchange: listed.exchange }).uncertain = true
-      }
+    // A create that may have stored its record holds a unique content that proves it the run's.
+    const listed = model.maybeStored.size > 0 ? await ops.list() : undefined
+    for (const item of listedItems(listed?.response?.json)) {
+      const id = idIn(item)
+      if (id === undefined || model.records.has(keyOf(id))) continue
+      if (!listed || typeof item.content !== 'string' || !model.maybeStored.has(item.content))
+        continue
+      const lastWrite = { op: 'create', sent: [], exchange: listed.exchange } as const
+      model.adopt(todoIn(item, id), lastWrite).uncertain = true
     }
     // A DELETE that hangs is sent twice at most (see `Operations`): the rest are named unsent.
     for (const record of model.live()) {
       const { id, content } = record.expected
       // An id the run holds in doubt may be someone else's record by now: read it back first.
       if (record.maybeGone) {
-        const read = await ops.get(record)
-        const body = read.response?.json
-        if (read.response?.status === 404) continue
+        const { response } = await ops.get(record)
+        if (response?.status === 404) continue
+        const body = response?.json
         if (!isObject(body) || !(stillOurs(record, body) || model.ownsContent(body.content))) {
           leave(id, content, LEFT.notOurs)
           continue
@@ -82,10 +78,8 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
       }
     }
     const final = await ops.list()
-    if (final.response?.status !== 200 || !Array.isArray(final.response.json)) {
-      const because = `the final GET /todos answered ${final.response?.status ?? final.error}`
-      return { residue, verified: false, unverifiedBecause: because }
-    }
+    if (final.response?.status !== 200 || !Array.isArray(final.response.json))
+      return unverified(`the final GET /todos answered ${final.response?.status ?? final.error}`)
     for (const item of listedItems(final.response.json)) {
       const id = item.id as Id
       const record = model.records.get(keyOf(id))
@@ -102,8 +96,7 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
   } catch (error) {
     if (!(error instanceof ServerUnreachableError)) throw error
     for (const { expected } of model.live()) leave(expected.id, expected.content, LEFT.unreachable)
-    const because = `the server stopped answering (${error.message})`
-    return { residue, verified: false, unverifiedBecause: because }
+    return unverified(`the server stopped answering (${error.message})`)
   }
 }
 
@@ -130,7 +123,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     )
   }
   const startedAt = new Date()
-  const started = performance.now()
   // A short random id: the marker `tk<id>` starts every content the run writes.
   const model = new Model(`tk${Math.random().toString(36).slice(2, 8).padEnd(6, '0')}`)
   model.claims = resolved.capabilities
@@ -217,7 +209,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     version: packageJson.version,
     baseUrl: resolved.baseUrl,
     startedAt: startedAt.toISOString(),
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Date.now() - startedAt.getTime(),
     marker: model.marker,
     capabilities: resolved.capabilities,
     strict: resolved.strict,

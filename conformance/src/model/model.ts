@@ -67,8 +67,8 @@ export class Model {
   readonly policy: Policy = {}
   /** Creates the server refused: nothing of them may appear afterwards. */
   readonly refusedCreates: Array<{ sent: unknown; exchange: Exchange }> = []
-  /** Contents of creates that got no answer or a 5xx: a record with one is the run's to delete. */
-  readonly unanswered = new Set<string>()
+  /** Contents of creates that got no answer, a 5xx or a refusal: a record with one is the run's. */
+  readonly maybeStored = new Set<string>()
   /** Records a create answered with an id listed at the start: named, never written. */
   readonly shared: Array<{ id: Id; content: string }> = []
   claims: readonly Capability[] = []
