@@ -19,25 +19,13 @@ const DRAW = fc.record({
   order: fc.option(fc.constantFrom(...SORT_KEYS)),
 })
 type Draw = typeof DRAW extends fc.Arbitrary<infer T> ? T : never
-
-/** A list query with values taken from the record a command picked. */
-function queryOf(model: Model, { filter, q, order }: Draw, record?: OwnRecord): ListQuery {
-  const query: ListQuery = order ? { order } : {}
-  if (filter && record) query[filter] = String(record.expected[filter])
-  if (q === 'marker') query.q = model.marker
-  else if (q === 'word' && record) query.q = record.expected.content.split(' ').at(-1)
-  else if (q === 'piece' && record) query.q = record.expected.content.slice(0, 4)
-  return query
-}
+type Act = (ops: Operations, draw: Draw, record?: OwnRecord) => unknown
 
 /**
  * What each kind of command does, with the run's record it picked if any, and how often it is
  * drawn, so that list queries are a good share of what is sent.
  */
-const KINDS: Record<
-  string,
-  [number, (ops: Operations, draw: Draw, record?: OwnRecord) => unknown]
-> = {
+const KINDS: Record<string, [number, Act]> = {
   create: [
     3,
     (ops, { word, completed, edge }) =>
@@ -58,7 +46,18 @@ const KINDS: Record<
     (ops, { word, completed }, record) =>
       record && ops.replace(record, { content: ops.model.content(word), completed }),
   ],
-  list: [6, (ops, draw, record) => ops.list(queryOf(ops.model, draw, record))],
+  // A list query with values taken from the record it picked.
+  list: [
+    6,
+    (ops, { filter, q, order }, record) => {
+      const query: ListQuery = order ? { order } : {}
+      if (filter && record) query[filter] = String(record.expected[filter])
+      if (q === 'marker') query.q = ops.model.marker
+      else if (q === 'word' && record) query.q = record.expected.content.split(' ').at(-1)
+      else if (q === 'piece' && record) query.q = record.expected.content.slice(0, 4)
+      return ops.list(query)
+    },
+  ],
 }
 
 /**

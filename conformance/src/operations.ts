@@ -25,15 +25,12 @@ export interface RuleTally {
   failure?: Failure & { exchanges: Exchange[] }
 }
 
-/** The path of one record, for any id type the server hands out. */
-export const recordPath = (id: Id): string => `${COLLECTION_PATH}/${encodeURIComponent(String(id))}`
-
 /** A record of the run, or a path id aimed at no record of it (sent as it is). */
 type Target = OwnRecord | string
 
 const pathOf = (target?: Target) =>
   typeof target === 'object'
-    ? recordPath(target.expected.id)
+    ? `${COLLECTION_PATH}/${encodeURIComponent(String(target.expected.id))}`
     : `${COLLECTION_PATH}${target === undefined ? '' : `/${target}`}`
 
 const aim = (target?: Target) => (typeof target === 'object' ? { target } : {})
@@ -80,8 +77,6 @@ export class Operations {
   requests = 0
   /** How many requests of each kind (`PATCH /todos/{id}`) got no answer within the timeout. */
   private readonly unanswered = new Map<string, number>()
-  /** Keys of records written while a paged walk goes on. */
-  private touching?: Set<string>
 
   /** Swapped for cleanup's client, which no signal stops. */
   http: HttpClient
@@ -158,9 +153,12 @@ export class Operations {
 
   /**
    * Walks `GET /todos?limit=N&…` over every `rel="next"` link; `between` runs after the first
-   * page, and the records it writes are left out of the walk's judgement.
+   * page, and the records it answers it wrote are left out of the walk's judgement.
    */
-  async walk(query: ListQuery, between?: () => Promise<void>): Promise<Observation> {
+  async walk(
+    query: ListQuery,
+    between?: () => Promise<Array<OwnRecord | undefined>>,
+  ): Promise<Observation> {
     const pages: HttpResponse[] = []
     const touched = new Set<string>()
     const followed = new Set<string>()
@@ -170,27 +168,21 @@ export class Operations {
     const start = await this.send('GET', COLLECTION_PATH, undefined, query)
     let page = start
     let stopped: string | undefined
-    while (page.response) {
+    while (page.response && stopped === undefined) {
       pages.push(page.response)
       const target = nextLinkTarget(page.response.headers.get('link'))
       const next = target === undefined ? null : URL.parse(target, page.exchange.url)
       if (page.response.status !== 200 || next?.origin !== new URL(page.exchange.url).origin) break
-      if (followed.has(next.href)) {
+      if (followed.has(next.href))
         stopped = `repeats a next link it already followed (${next.pathname}${next.search})`
-        break
+      else if (pages.length >= maxPages) stopped = `did not end within ${maxPages} pages`
+      else {
+        followed.add(next.href)
+        if (pages.length === 1 && between)
+          for (const record of await between()) if (record) touched.add(record.key)
+        page = await this.send('GET', next.href)
+        if (page.error !== undefined) stopped = `stopped: ${page.error}`
       }
-      if (pages.length >= maxPages) {
-        stopped = `did not end within ${maxPages} pages`
-        break
-      }
-      followed.add(next.href)
-      if (pages.length === 1 && between) {
-        this.touching = touched
-        await between()
-        this.touching = undefined
-      }
-      page = await this.send('GET', next.href)
-      if (page.error !== undefined) stopped = `stopped: ${page.error}`
     }
     return this.observe({ op: 'walk', query, ...start, pages, touched, walkStopped: stopped })
   }
@@ -272,7 +264,6 @@ export class Operations {
       target.maybeGone ||= op === 'delete'
     } else if (code >= 300) target.blame = { rule: 'write.refused-no-trace', exchange }
     else if (op === 'delete') target.deleted = true
-    if (target) this.touching?.add(target.key)
     if (op === 'delete' || (target && code >= 300)) return observation
     const record = target ?? (await this.own(observation))
     if (!record) return observation

@@ -4,13 +4,13 @@ import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
 import { type Id, keyOf, Model, type OwnRecord, stateOf } from './model/model.ts'
-import { idIn, Operations, recordPath, todoIn } from './operations.ts'
+import { idIn, Operations, todoIn } from './operations.ts'
 import { type ConformanceOptions, describeBudget, resolveOptions } from './options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
 import { tracesTo } from './rules/records.ts'
-import { isObject, listedItems, type Rule, shown } from './rules/rule.ts'
+import { isObject, listedItems, type Rule, requestLine, shown } from './rules/rule.ts'
 import { LAST_SCENARIOS, READS_ONLY, SCENARIOS } from './scenarios.ts'
 
 /** Whether a rule id matches any of the globs, where `*` matches any run of characters. */
@@ -71,10 +71,10 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
           continue
         }
       }
-      const { response, error } = await ops.delete(record)
+      const { response, error, exchange } = await ops.delete(record)
       if (!response || response.status >= 300) {
         const outcome = response ? `answered ${response.status}` : `got no answer (${error})`
-        leave(id, content, `DELETE ${recordPath(id)} ${outcome}`, !response)
+        leave(id, content, `${requestLine(exchange)} ${outcome}`, !response)
       }
     }
     const final = await ops.list()
@@ -200,23 +200,33 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     resolved.onResult?.(result, { done: i + 1, total: checks.length })
   const summary = { passed: 0, failed: 0, skipped: 0 }
   for (const { status } of checks) summary[status] += 1
-  const failed = checks.some((check) => check.status === 'failed' && check.counted)
-  const notRun = checks.filter((check) => check.status === 'skipped' && check.counted)
+  const counted = checks.filter((check) => check.counted)
+  const failed = counted.filter((check) => check.status === 'failed')
+  const notRun = counted.filter((check) => check.status === 'skipped')
+  // Hints that save an implementer a search.
+  const { baseUrl } = resolved
+  const hints = [
+    /\/todos\/?$/.test(new URL(baseUrl).pathname) &&
+      `The base URL ends in /todos, so the kit asked for ${baseUrl}/todos. Give the URL the collection sits below: ${baseUrl.replace(/\/todos\/?$/, '')}`,
+    failed.length > 0 &&
+      failed.every((check) => check.level === 'paging') &&
+      'Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.',
+  ].filter((hint) => hint !== false)
   const { policy } = model
   const { residue, ...cleanupState } = cleanup
-  const report = {
+  return {
     tool: packageJson.name,
     version: packageJson.version,
-    baseUrl: resolved.baseUrl,
+    baseUrl,
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
     marker: model.marker,
     capabilities: resolved.capabilities,
     strict: resolved.strict,
     readOnly,
-    ok: !failed && !halted && notRun.every((check) => check.message === NOT_SELECTED),
+    ok: !failed.length && !halted && notRun.every((check) => check.message === NOT_SELECTED),
     interrupted,
-    verdict: failed ? 'fail' : halted || notRun.length > 0 ? 'partial' : 'pass',
+    verdict: failed.length ? 'fail' : halted || notRun.length > 0 ? 'partial' : 'pass',
     notRun: notRun.length,
     ...(unreachable === undefined ? {} : { unreachable }),
     observed: {
@@ -233,21 +243,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     checks,
     residue,
     cleanup: cleanupState,
-  } satisfies Omit<ConformanceReport, 'hints'>
-  return { ...report, hints: hintsFor(report) }
-}
-
-/** Hints that save an implementer a search. */
-function hintsFor({ baseUrl, checks }: Pick<ConformanceReport, 'baseUrl' | 'checks'>): string[] {
-  const hints: string[] = []
-  if (/\/todos\/?$/.test(new URL(baseUrl).pathname))
-    hints.push(
-      `The base URL ends in /todos, so the kit asked for ${baseUrl}/todos. Give the URL the collection sits below: ${baseUrl.replace(/\/todos\/?$/, '')}`,
-    )
-  const failed = checks.filter((check) => check.status === 'failed' && check.counted)
-  if (failed.length > 0 && failed.every((check) => check.level === 'paging'))
-    hints.push(
-      'Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.',
-    )
-  return hints
+    hints,
+  }
 }

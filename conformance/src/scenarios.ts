@@ -231,12 +231,8 @@ export const SCENARIOS: Scenarios = {
     for (const method of ['replace', 'patch'] as const) {
       const [first, second] = [await ops.make('path record'), await ops.make('body record')]
       if (!first || !second) return
-      const body = {
-        id: second.expected.id,
-        content: ops.model.content('body id'),
-        completed: true,
-      }
-      await ops[method](first, body, 'body-id')
+      const content = ops.model.content('body id')
+      await ops[method](first, { id: second.expected.id, content, completed: true }, 'body-id')
       await ops.get(first)
       await ops.get(second)
       await ops.list()
@@ -275,15 +271,14 @@ export const SCENARIOS: Scenarios = {
     },
   ),
 
-  'paged walks, alone, with a query, while records change, and over a large collection': async (
-    ops,
-  ) => {
+  'paged walks, alone, with a query, while records change, and of many records': async (ops) => {
     if (!(await fill(ops, 'page', 9, 20))) return
     await walks(ops, ['1', '2', '3'])
     const doomed = ops.model.settled()[0]
     await ops.walk({ limit: '2' }, async () => {
-      await ops.make('created mid-walk')
+      const made = await ops.make('created mid-walk')
       if (doomed) await ops.delete(doomed)
+      return [made, doomed]
     })
     for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
     // A collection larger than a server's internal page.
