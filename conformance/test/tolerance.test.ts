@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type FetchLike, InvalidOptionsError, runConformance } from '../src/index.ts'
-import { eachTodo, editJson, is } from './defects.ts'
+import { bodyOf, eachTodo, editJson, is, rewrite } from './defects.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 
 /**
@@ -30,6 +30,24 @@ describe('what the contract allows', () => {
     const report = await runConformance({
       baseUrl: IN_PROCESS_URL,
       fetch: lenientButConforming(fetch),
+      capabilities: 'all',
+      strict: true,
+    })
+    expect(report.checks.filter((check) => check.status === 'failed')).toEqual([])
+    expect([...store]).toEqual([])
+  })
+
+  it('passes a server that stores a number sent as content as its decimal text, as Django REST Framework does', async () => {
+    const { store, fetch } = referenceApp()
+    const coercing: FetchLike = async (request) => {
+      const body = await bodyOf(request)
+      const sent = body?.content
+      if (typeof sent !== 'number' || !Number.isFinite(sent)) return fetch(request)
+      return fetch(rewrite(request, { body: { ...body, content: String(sent) } }))
+    }
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: coercing,
       capabilities: 'all',
       strict: true,
     })

@@ -438,7 +438,9 @@ function storedAsSent(sent: Record<string, unknown>, body: unknown): string | un
   if (problem || !isObject(body)) return problem
   const { content, completed, id } = sent
   const contentText = JSON.stringify(content) ?? String(content)
-  if ('content' in sent && typeof content !== 'string' && body.content === contentText)
+  // A number stored as its decimal text is a well-typed todo of the same meaning.
+  const asText = typeof content !== 'string' && typeof content !== 'number'
+  if ('content' in sent && asText && body.content === contentText)
     return `content ${shown(content)} became its JSON text ${shown(body.content)}`
   if ('completed' in sent && ['false', 0, '0'].includes(completed as string) && body.completed)
     return `completed ${shown(completed)} became true`
