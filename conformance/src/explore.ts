@@ -72,7 +72,6 @@ export async function explore(ops: Operations, seed: number, budget: Budget, sto
     !stop() &&
     ('requests' in budget ? spent() < budget.requests : performance.now() - started < budget.ms)
   const stats = { sequences: 0, operations: 0, listQueries: 0 }
-  // A command of each kind and draw, skipped once the budget is spent.
   const commands = Object.entries(KINDS).map(([kind, [weight, act]]) => ({
     weight,
     arbitrary: DRAW.map(

@@ -15,7 +15,6 @@ import {
   type ProbeKind,
   type Rule,
   sentObject,
-  shown,
 } from './rules/rule.ts'
 
 /** What one rule said over the run: how often it held and broke, and its first failure. */
@@ -63,7 +62,6 @@ export const todoIn = (json: unknown, id: Id): Expected => {
   return { id, content: String(content), completed: completed === true }
 }
 
-/** Takes a todo's content and completed as an answer showed them. */
 const storedAs = (expected: Expected, { content, completed }: Record<string, unknown>) =>
   Object.assign(expected, { content, completed })
 
@@ -118,11 +116,8 @@ export class Operations {
       const exchange = (error as { exchange?: Exchange }).exchange
       if (this.http.config.signal?.aborted || !exchange) throw error
       if (isErrorType(error, NetworkError)) {
-        try {
-          await this.http.request('GET', COLLECTION_PATH)
-        } catch (again) {
-          if (isErrorType(again, NetworkError)) throw new ServerUnreachableError(again.message)
-        }
+        const again: unknown = await this.http.request('GET', COLLECTION_PATH).catch((e) => e)
+        if (isErrorType(again, NetworkError)) throw new ServerUnreachableError(again.message)
       }
       if (isErrorType(error, TimeoutError))
         this.unanswered.set(kind, (this.unanswered.get(kind) ?? 0) + 1)
@@ -130,7 +125,6 @@ export class Operations {
     }
   }
 
-  /** Every rule judges the observation; then the model moves on. */
   private observe(observation: Observation): Observation {
     const judge = judging(observation, this.model)
     for (const [rule, tally] of this.tally) {
@@ -215,13 +209,10 @@ export class Operations {
     return this.write('replace', target, { ...id, ...body }, probe)
   }
 
-  patch(target: Target, body: Body, probe?: ProbeKind) {
-    return this.write('patch', target, body, probe)
-  }
+  patch = (target: Target, body: Body, probe?: ProbeKind) =>
+    this.write('patch', target, body, probe)
 
-  delete(target: Target, probe?: ProbeKind) {
-    return this.write('delete', target, undefined, probe)
-  }
+  delete = (target: Target, probe?: ProbeKind) => this.write('delete', target, undefined, probe)
 
   /**
    * Sends a write, and moves the model on by what its answer says: a create may make a record of
@@ -328,8 +319,7 @@ export class Operations {
     if (probe) model.acceptedProbe = exchange
     if (id === undefined) return undefined
     if (model.foreign.has(keyOf(id))) {
-      const content = typeof fields.content === 'string' ? fields.content : shown(fields.content)
-      model.shared.push({ id, content })
+      model.shared.push({ id, content: fields.content })
       return undefined
     }
     const holder = model.records.get(keyOf(id))

@@ -49,14 +49,12 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
   try {
     if (unreachable !== undefined) throw new ServerUnreachableError(unreachable)
     // A create that may have stored its record holds a unique content that proves it the run's.
-    const listed = model.maybeStored.size > 0 ? await ops.list() : undefined
-    for (const item of listedItems(listed?.response?.json)) {
+    const { response, exchange } = model.maybeStored.size > 0 ? await ops.list() : {}
+    for (const item of listedItems(response?.json)) {
       const id = idIn(item)
-      if (id === undefined || model.records.has(keyOf(id))) continue
-      if (!listed || typeof item.content !== 'string' || !model.maybeStored.has(item.content))
-        continue
-      const lastWrite = { op: 'create', sent: [], exchange: listed.exchange } as const
-      model.adopt(todoIn(item, id), lastWrite).uncertain = true
+      const proven = model.maybeStored.has(String(item.content))
+      if (exchange && proven && id !== undefined && !model.records.has(keyOf(id)))
+        model.adopt(todoIn(item, id), { op: 'create', sent: [], exchange }).uncertain = true
     }
     // A DELETE that hangs is sent twice at most (see `Operations`): the rest are named unsent.
     for (const record of model.live()) {

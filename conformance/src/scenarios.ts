@@ -99,7 +99,6 @@ async function oddPaths(ops: Operations, record: OwnRecord) {
   for (const path of [`0${id}`, `${id}.0`, `+${id}`]) await ops.get(path, 'canonical-path-id')
 }
 
-/** Walks of the collection with each limit, then filtered and sorted. */
 async function walks(ops: Operations, limits: string[]) {
   for (const limit of limits) await ops.walk({ limit })
   const limit = limits.at(-1)
@@ -114,7 +113,7 @@ async function fill(ops: Operations, label: string, count: number, tries: number
   return true
 }
 
-/** Today's catalogue as data: the scripted scenarios that run before the random sequences. */
+/** The scripted scenarios that run before the random sequences. */
 export const SCENARIOS: Scenarios = {
   'how the server takes a create': async (ops) => {
     // The shapes of a create the contract allows, tried in turn until the server's is known.
@@ -302,9 +301,7 @@ export const LAST_SCENARIOS: Scenarios = {
       if (model.records.has(keyOf(id)) || model.foreign.has(keyOf(id))) continue
       const body = { id, content: model.content('large id'), completed: false }
       const record = await ops.create(body, 'large-id')
-      if (record) await ops.get(record)
-      const after = await ops.make('after large id')
-      if (after) await ops.get(after)
+      for (const made of [record, await ops.make('after large id')]) if (made) await ops.get(made)
       await ops.list()
       if (record) await ops.delete(record)
     }
@@ -321,16 +318,16 @@ export const LAST_SCENARIOS: Scenarios = {
       // A refused write that changed something shows before the next write covers it.
       await ops.get(record)
       await ops.patch(record, { completed: true })
-      // One field wrong, one right: a refusal must not apply the right one either.
+      // Values a lax server coerces, and one field wrong beside one right: a refusal must not
+      // apply the right one either.
       const halfRight = [
-        { completed: 'false' },
-        { completed: 0 },
-        { content: model.content('half right'), completed: 'maybe' },
-      ]
-      for (const body of halfRight) await ops.patch(record, body, 'wrong-type')
-      const put = { content: model.content('half right put'), completed: 'yes' }
-      await ops.replace(record, put, 'wrong-type')
-      await ops.replace(record, { content: 7, completed: 'false' }, 'wrong-type')
+        ['patch', { completed: 'false' }],
+        ['patch', { completed: 0 }],
+        ['patch', { content: model.content('half right'), completed: 'maybe' }],
+        ['replace', { content: model.content('half right put'), completed: 'yes' }],
+        ['replace', { content: 7, completed: 'false' }],
+      ] as const
+      for (const [method, body] of halfRight) await ops[method](record, body, 'wrong-type')
       await reads(ops, record)
     }
     const withId = model.policy.clientIds === 'stored'
@@ -348,9 +345,6 @@ export const LAST_SCENARIOS: Scenarios = {
     await ops.list()
   },
 }
-
-/** Records read back by id at most: enough to judge, few enough for a server in use. */
-const MAX_READS = 500
 
 /**
  * What a read-only run does in place of the scenarios: it takes the well-typed records the list
@@ -380,7 +374,8 @@ export const READS_ONLY: Scenarios = {
     }
     await ops.list()
     const records = model.settled()
-    const toRead = records.slice(0, MAX_READS)
+    // Enough reads by id to judge, few enough for a server in use.
+    const toRead = records.slice(0, 500)
     for (let i = 0; i < toRead.length; i += ops.concurrency)
       await Promise.all(toRead.slice(i, i + ops.concurrency).map((record) => ops.get(record)))
     for (let i = 0; i < 2; i++) await ops.get(String(model.unusedId()), 'unknown-id')
@@ -393,11 +388,9 @@ export const READS_ONLY: Scenarios = {
     const step = Math.ceil(records.length / 6)
     for (const record of records.filter((_, i) => i % step === 0)) await reads(ops, record, true)
     // Limits that judge paging in a few dozen pages, whatever the collection's size.
-    const size = records.length
-    await walks(
-      ops,
-      size <= 30 ? ['1', '2', '3'] : [Math.ceil(size / 20), Math.ceil(size / 7)].map(String),
-    )
+    const { length } = records
+    const limits = length <= 30 ? [1, 2, 3] : [Math.ceil(length / 20), Math.ceil(length / 7)]
+    await walks(ops, limits.map(String))
     await ops.list()
   },
 }

@@ -70,7 +70,7 @@ export class Model {
   /** Contents of creates that got no answer, a 5xx or a refusal: a record with one is the run's. */
   readonly maybeStored = new Set<string>()
   /** Records a create answered with an id listed at the start: named, never written. */
-  readonly shared: Array<{ id: Id; content: string }> = []
+  readonly shared: Array<{ id: Id; content: unknown }> = []
   claims: readonly Capability[] = []
   /** A wrongly typed create that was not refused: lists and creates failing since are its. */
   untypedCreate?: Exchange
