@@ -52,7 +52,7 @@ const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> =
  */
 function predict(observation: Observation, model: Model): Map<string, Judgement> {
   const judgements = new Map<string, Judgement>()
-  /** Which rule answers for a field shown otherwise than predicted, when not the read's or write's. */
+  /** The rule a field shown otherwise than predicted answers to, when not the read's or write's. */
   const chargeFor = (field: Field, value: unknown, content: unknown, unsent: boolean) => {
     const trimmed = typeof content === 'string' && content !== content.trim()
     if (field === 'content' && trimmed && value === content.trim()) return 'content.edge-whitespace'

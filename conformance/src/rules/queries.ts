@@ -39,7 +39,7 @@ type Fields = { id?: unknown; content?: unknown; completed?: unknown }
 
 type Item = Record<string, unknown>
 
-export const matchesFilters = (todo: Fields, query: ListQuery) =>
+const matchesFilters = (todo: Fields, query: ListQuery) =>
   FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
 /** What a list must and may hold, as the model predicts it for one query. */
@@ -218,7 +218,7 @@ function pageFailure({ pages = [], query }: Observation): Judgement | undefined 
   return undefined
 }
 
-/** Whether a walk's pages kept to the limit and linked readably: else paging.limit or .link answer. */
+/** Whether a walk's pages kept to the limit and linked readably (else paging.limit or .link). */
 const readable = (observation: Observation) =>
   !!observation.pages?.length && !pageFailure(observation) && !observation.pages.some(malformedLink)
 
