@@ -20,7 +20,6 @@ Checks that the server at <base-url> honours the todos REST contract: scripted s
 random sequences of operations, every exchange judged by every rule against one model of the
 contract. It only touches records it creates (their content starts with "tk<run id>"), and
 removes them all; a record it may have caused but cannot prove its own is named, never deleted.
-With --read-only it sends only GET, HEAD and OPTIONS and judges the records already there.
 
 Options:
   --reporter NAME        pretty | json | junit | markdown | github (default pretty);
@@ -50,10 +49,9 @@ Options:
   --help                 show this help
 
 Exit codes: 0 every counted rule was judged and held (PARTIAL when --only/--skip left counted
-rules out), 1 a counted rule was broken or could not be judged on this server (with --read-only,
-every required rule that needs a write, unless --only/--skip leave them out), 2 usage error or
-server unreachable (also when it stops answering mid-run), 130 interrupted (records are still
-removed).`
+rules out), 1 a counted rule was broken or could not be judged on this server (as with
+--read-only, see above), 2 usage error or server unreachable (also when it stops answering
+mid-run), 130 interrupted (records are still removed).`
 
 /**
  * Every flag the help names, as `parseArgs` reads it: one shown with a value takes one, and

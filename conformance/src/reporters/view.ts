@@ -47,6 +47,8 @@ export function explorationSummary(report: ConformanceReport): string {
 /** A sentence of a report's closing notes, and the colour the pretty report gives it. */
 export type Note = { text: string; tone: 'dim' | 'red' | 'yellow' }
 
+const note = (tone: Note['tone'], text: string): Note => ({ text, tone })
+
 /** What cleanup could not do, as sentences; none when it removed everything and verified it. */
 export function cleanupNotes({ cleanup, residue, marker }: ConformanceReport): Note[] {
   const unverified = `Cleanup unverified: ${cleanup.unverifiedBecause ?? 'it could not check'}; records whose content starts with ${marker} may remain.`
@@ -54,10 +56,7 @@ export function cleanupNotes({ cleanup, residue, marker }: ConformanceReport): N
     ({ possible, id, content, reason }) =>
       `  ${possible ? 'possible residue' : 'left behind'}: id ${id}${content === undefined ? '' : ` ${JSON.stringify(content).slice(0, 80)}`}: ${reason}`,
   )
-  return [...(cleanup.verified ? [] : [unverified]), ...lines].map((text) => ({
-    text,
-    tone: 'yellow',
-  }))
+  return [...(cleanup.verified ? [] : [unverified]), ...lines].map((text) => note('yellow', text))
 }
 
 /** What the run saw of the server, how it ended, what cleanup left, and hints, as sentences. */
@@ -68,25 +67,20 @@ function notes(report: ConformanceReport): Note[] {
     assigns: 'the server assigns ids',
     refuses: 'the server refuses creates without an id',
   }[idAssignment]
-  const notes: Note[] = [
-    `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`,
-    explorationSummary(report),
-  ].map((text) => ({ text, tone: 'dim' }))
-  if (report.unreachable)
-    notes.push({
-      text: `Server unreachable: ${report.unreachable}. The run ended there.`,
-      tone: 'red',
-    })
+  const observed = `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`
   const left = report.readOnly ? [] : cleanupNotes(report)
-  if (left.length === 0)
-    notes.push({
-      text: report.readOnly
-        ? 'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.'
-        : 'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.',
-      tone: 'dim',
-    })
-  const hints = report.hints.map((hint): Note => ({ text: `Hint: ${hint}`, tone: 'yellow' }))
-  return [...notes, ...left, ...hints]
+  const nothingLeft = report.readOnly
+    ? 'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.'
+    : 'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.'
+  return [
+    note('dim', observed),
+    note('dim', explorationSummary(report)),
+    ...(report.unreachable
+      ? [note('red', `Server unreachable: ${report.unreachable}. The run ended there.`)]
+      : []),
+    ...(left.length > 0 ? left : [note('dim', nothingLeft)]),
+    ...report.hints.map((hint) => note('yellow', `Hint: ${hint}`)),
+  ]
 }
 
 /** Whether a level counts: claimed, `--strict`, or informational. */
