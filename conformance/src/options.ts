@@ -5,24 +5,17 @@ import type { FetchLike } from './http/client.ts'
 import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'
 
-/** Options of {@link runConformance}. */
+/** Options of {@link runConformance}; the CLI's flags set the same names. */
 export interface ConformanceOptions {
-  /** Where the implementation serves `/todos`, e.g. `http://localhost:3000` or `https://host/api`. */
+  /** Where the server serves `/todos`, e.g. `http://localhost:3000` or `https://host/api`. */
   baseUrl: string
-  /**
-   * What sends requests: global `fetch` by default, or an in-process app's handler.
-   * @example (request) => app.fetch(request)
-   */
+  /** What sends requests: global `fetch`, or an app's handler. @example (request) => app.fetch(request) */
   fetch?: FetchLike
   /** Headers sent with every request, e.g. `{ authorization: 'Bearer …' }`. */
   headers?: Record<string, string>
-  /**
-   * The capabilities the implementation claims. Unclaimed capability checks still run and are
-   * reported as informational.
-   * @default 'none'
-   */
+  /** The capabilities the server claims; unclaimed ones are still tried, as information. @default 'none' */
   capabilities?: readonly Capability[] | 'all' | 'none'
-  /** Count recommended checks toward the verdict. @default false */
+  /** Count recommended rules toward the verdict. @default false */
   strict?: boolean
   /** Judge only rules whose id matches one of these globs (`patch.*`). @default all */
   only?: readonly string[]
@@ -32,43 +25,30 @@ export interface ConformanceOptions {
   timeout?: number
   /** Stop after the first counted failure (the run still cleans up). @default false */
   bail?: boolean
-  /** Creates sent at once by the scenario that looks for ids handed out twice. @default 8 */
+  /** Creates sent at once to look for ids handed out twice. @default 8 */
   concurrency?: number
-  /** Aborts the run: in-flight requests stop, created records are still removed. */
+  /** Aborts the run: requests stop, created records are still removed. */
   signal?: AbortSignal
-  /** Called for each rule's result once the run has ended, for progress output. */
+  /** Called for each rule's result once the run has ended. */
   onResult?: (result: CheckResult, progress: { done: number; total: number }) => void
-  /** Called as each part of the run begins (a scenario, the random sequences), for progress output. */
+  /** Called as each part of the run (a scenario, the random sequences) begins. */
   onProgress?: (part: string) => void
-  /**
-   * Seed of the exploration's random sequences: the report gives it, and the same seed (with
-   * the same budget) replays them. @default random
-   */
+  /** Seed of the exploration: the same seed and budget replay it. @default random */
   seed?: number
-  /**
-   * What the exploration may spend: `{ requests: 800 }`, `{ ms: 5000 }`, or the CLI's text
-   * (`'800'`, `'5s'`). @default { requests: 800 }
-   */
+  /** What the exploration may spend: `{ requests: 800 }`, `{ ms: 5000 }`, `'800'` or `'5s'`. @default { requests: 800 } */
   budget?: Budget | string
-  /**
-   * For servers whose data may not change: send only GET, HEAD and OPTIONS, and judge what reads
-   * show of the records already there. Rules that need a write are reported as not judged, so
-   * the verdict is PARTIAL unless `only`/`skip` leave them out. @default false
-   */
+  /** Send only GET, HEAD and OPTIONS; rules that need a write are not judged. @default false */
   readOnly?: boolean
 }
 
 /** A budget as a report shows it. */
-export function describeBudget(budget: Budget): string {
-  return 'requests' in budget ? `${budget.requests} requests` : `${budget.ms / 1000} s`
-}
+export const describeBudget = (budget: Budget): string =>
+  'requests' in budget ? `${budget.requests} requests` : `${budget.ms / 1000} s`
 
 /** A flag's text read as what it spells; text that spells nothing is left for the schema to refuse. */
 const fromText = (read: (text: string) => unknown) =>
   z.transform((value: unknown) => (typeof value === 'string' ? (read(value) ?? value) : value))
-
 const list = (text: string) => text.match(/[^,\s]+/g) ?? []
-
 const integer = fromText((text) => (/^-?\d+$/.test(text) ? Number(text) : undefined))
 const positive = z.pipe(integer, z.int().check(z.positive()))
 const globs = z._default(
@@ -81,16 +61,13 @@ const globs = z._default(
 const flag = z._default(z.boolean(), false)
 const fn = <F>() => z.custom<F>((value) => typeof value === 'function')
 
-/** A `--header` line, `Name: value`; a line without a colon has no value, which the schema refuses. */
+/** `Name: value`; a line without a colon has no value, which the schema refuses. */
 function headerLine(line: string): [string, string | undefined] {
   const [name = '', value] = line.split(/:(.*)/, 2)
   return [name.trim().toLowerCase(), value?.trim()]
 }
 
-/**
- * The options of a run, with defaults, as the library's values or the command line's text:
- * `'filter,sort'`, `'5000'`, `'5s'`, `['X-Key: k']`.
- */
+/** The options of a run with their defaults, as the library's values or the command line's text. */
 export const OPTIONS = z.object({
   baseUrl: z.pipe(
     z.url({ protocol: /^https?$/, normalize: true }).check(z.refine((url) => !/[?#]/.test(url))),
@@ -146,34 +123,33 @@ export const OPTIONS = z.object({
 /** Options with defaults applied and values validated, each in one form. */
 export type ResolvedOptions = z.output<typeof OPTIONS>
 
-type Issue = { input?: unknown; path?: PropertyKey[] }
-export const got = ({ input }: Issue) => JSON.stringify(input)
+export const got = ({ input }: { input?: unknown }) => JSON.stringify(input)
+const expects = (what: string) => (issue: z.core.$ZodRawIssue) => `${what}, got ${got(issue)}`
 
 /** How a mistake in each option is worded, given the issue zod found. */
-const MISTAKES: Record<string, (issue: Issue) => string> = {
+const MISTAKES: Record<string, (issue: z.core.$ZodRawIssue) => string> = {
   baseUrl: (issue) =>
     `Invalid base URL ${got(issue)}: expected an http or https URL without a query or fragment, e.g. http://localhost:3000`,
   capabilities: (issue) =>
     `Unknown capability ${got(issue)}: use ${CAPABILITIES.join(', ')}, all or none`,
   headers: ({ path }) => `Invalid --header ${JSON.stringify(path?.[1])}: expected 'Name: value'`,
-  timeout: (issue) => `--timeout expects a positive integer, got ${got(issue)}`,
-  concurrency: (issue) => `--concurrency expects a positive integer, got ${got(issue)}`,
-  seed: (issue) => `--seed expects an integer (a 32-bit seed), got ${got(issue)}`,
-  budget: (issue) =>
-    `--budget expects a number of requests (800) or seconds (5s), got ${got(issue)}`,
+  timeout: expects('--timeout expects a positive integer'),
+  concurrency: expects('--concurrency expects a positive integer'),
+  seed: expects('--seed expects an integer (a 32-bit seed)'),
+  budget: expects('--budget expects a number of requests (800) or seconds (5s)'),
 }
-const unexpected = (issue: Issue) => `Invalid option ${issue.path?.join('.')}: got ${got(issue)}`
 
 /** Reads options with `schema`; throws {@link InvalidOptionsError} naming the first mistake. */
 export function readOptions<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = z.safeParse(schema, input, {
-    error: (issue) => (MISTAKES[String(issue.path?.[0])] ?? unexpected)(issue),
+    error: (issue) =>
+      MISTAKES[String(issue.path?.[0])]?.(issue) ??
+      `Invalid option ${issue.path?.join('.')}: got ${got(issue)}`,
   })
   if (result.success) return result.data
   throw new InvalidOptionsError(result.error.issues[0]!.message)
 }
 
 /** Applies defaults and validates; throws {@link InvalidOptionsError}. */
-export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
-  return readOptions(OPTIONS, options)
-}
+export const resolveOptions = (options: ConformanceOptions): ResolvedOptions =>
+  readOptions(OPTIONS, options)

@@ -10,18 +10,14 @@ import { runConformance } from './run.ts'
 export type ConformanceSuiteOptions = Omit<ConformanceOptions, 'onResult' | 'bail'>
 
 /**
- * Registers one vitest test per conformance rule, so a server project runs the kit in its own
- * test run. The run itself happens once, in `beforeAll`; pass a function when the server starts
- * in a `beforeAll` of its own (its URL is known only then). A counted rule that broke, or that
- * the run could not judge, fails its test; informational failures and rules left out with
- * `only`/`skip` mark it skipped with the reason. Records the run could not remove fail the suite.
+ * Registers a vitest test per rule, for a server project's own test run; the run happens once,
+ * in `beforeAll` (pass a function when the server's URL is known only then). A counted rule
+ * broken or not judged fails its test; informational failures and rules left out with
+ * `only`/`skip` are skipped with the reason; records cleanup could not remove fail the suite.
  *
  * @example
- * import { describeConformance } from '@todokit/conformance/vitest'
- * import { createApp } from './app.ts'
- *
  * const app = createApp()
- * describeConformance({ baseUrl: 'http://app.test', fetch: (request) => app.fetch(request), capabilities: ['filter', 'search', 'sort'] })
+ * describeConformance({ baseUrl: 'http://app.test', fetch: (request) => app.fetch(request) })
  */
 export function describeConformance(
   options:
@@ -31,26 +27,26 @@ export function describeConformance(
 ): void {
   describe(name, () => {
     let report: ConformanceReport | undefined
-    // The whole run: scenarios, exploration and cleanup.
+    const unfinished = 'The conformance run did not finish (see beforeAll)'
     beforeAll(async () => {
       report = await runConformance(typeof options === 'function' ? await options() : options)
     }, 120_000)
 
     test('cleanup removes every record the run created', () => {
-      if (!report) throw new Error('The conformance run did not finish (see beforeAll)')
-      const left = cleanupNotes(report).map((note) => note.text.trim())
+      if (!report) throw new Error(unfinished)
+      const left = cleanupNotes(report).map((note) => note.trim())
       if (left.length > 0) throw new Error(left.join('\n'))
     })
 
     for (const rule of rules) {
       test(`${rule.id}: ${rule.title}`, (context) => {
         const result = report?.checks.find((check) => check.id === rule.id)
-        if (!result) throw new Error('The conformance run did not finish (see beforeAll)')
-        const { status, counted, message = status } = result
+        if (!result) throw new Error(unfinished)
+        const { status, counted, level, message = status } = result
         if (status === 'passed') return
         if (!counted || message === NOT_SELECTED)
           return context.skip(
-            status === 'failed' ? `informational (${result.level}): ${message}` : message,
+            status === 'failed' ? `informational (${level}): ${message}` : message,
           )
         throw new Error(
           status === 'failed'

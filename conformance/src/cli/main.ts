@@ -7,55 +7,55 @@ import * as z from 'zod/mini'
 import packageJson from '../../package.json' with { type: 'json' }
 import { ConformanceError, InvalidOptionsError } from '../errors.ts'
 import { levelLabel } from '../levels.ts'
-import { got, OPTIONS, readOptions } from '../options.ts'
+import { describeBudget, got, OPTIONS, readOptions, resolveOptions } from '../options.ts'
 import { REPORTERS, renderReport } from '../reporters/index.ts'
 import { renderMarkdown } from '../reporters/markdown.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
 import { rules } from '../rules/index.ts'
 import { runConformance } from '../run.ts'
 
+const DEFAULT = resolveOptions({ baseUrl: 'http://localhost' })
+
 export const USAGE = `Usage: todokit-conformance <base-url> [options]
 
 Checks that the server at <base-url> honours the todos REST contract: scripted scenarios, then
-random sequences of operations, every exchange judged by every rule against one model of the
-contract. It only touches records it creates (their content starts with "tk<run id>"), and
-removes them all; a record it may have caused but cannot prove its own is named, never deleted.
+random sequences of operations, every exchange judged by every rule. It only touches records it
+creates (their content starts with "tk<run id>"), and removes them all.
 
 Options:
-  --reporter NAME        pretty | json | junit | markdown | github (default pretty);
-                         github: an ::error annotation per broken rule, and a Markdown
-                         summary appended to $GITHUB_STEP_SUMMARY when it is set
+  --reporter NAME        pretty | json | junit | markdown | github (default pretty); github: an
+                         ::error annotation per broken rule, and a Markdown summary appended to
+                         $GITHUB_STEP_SUMMARY when it is set
   --output FILE          write the report to FILE (pretty summary still on stdout)
-  --capabilities LIST    what the server claims: filter, search, sort (the contract's
-                         query conventions), sort-extended (-field and several keys) and
-                         paging (todokit's extensions) | all | none (default none);
-                         unclaimed capabilities are still tried, and shown a line each
+  --capabilities LIST    what the server claims: filter, search, sort (the contract's query
+                         conventions), sort-extended (-field and several keys) and paging
+                         (todokit's extensions) | all | none (default none); unclaimed ones are
+                         still tried, and shown a line each
   --strict               recommended rules count toward the verdict
   --header 'Name: value' send a header with every request (repeatable), e.g. for auth
   --only GLOBS           judge only rules whose id matches (comma-separated, repeatable), e.g. 'patch.*'
   --skip GLOBS           leave out rules whose id matches
-  --timeout MS           per-request timeout (default 5000)
-  --concurrency N        creates sent at once to look for ids handed out twice (default 8)
+  --timeout MS           per-request timeout (default ${DEFAULT.timeout})
+  --concurrency N        creates sent at once to look for ids handed out twice (default ${DEFAULT.concurrency})
   --bail                 stop after the first counted failure
   --budget N | Ns        what the exploration may spend: N requests or N seconds
-                         (default 800 requests)
-  --seed N               seed of the exploration's random sequences (the report gives it;
-                         the same seed and budget replay a run)
-  --read-only            send only GET, HEAD and OPTIONS, for a server whose data may not
-                         change: judges the records already there; rules that need a write
-                         are named as not judged, and exit 1 unless --only leaves them out
+                         (default ${describeBudget(DEFAULT.budget)})
+  --seed N               seed of the exploration (the report gives it; the same seed and budget
+                         replay a run)
+  --read-only            send only GET, HEAD and OPTIONS, for a server whose data may not change:
+                         rules that need a write are named as not judged, and exit 1 unless
+                         --only leaves them out
   --list                 print the rules and exit
   --version              print the kit's version and exit
   --help                 show this help
 
-Exit codes: 0 every counted rule was judged and held (PARTIAL when --only/--skip left counted
-rules out), 1 a counted rule was broken or could not be judged on this server (as with
---read-only, see above), 2 usage error or server unreachable (also when it stops answering
+Exit codes: 0 every counted rule was judged and held (PARTIAL when --only/--skip left some out),
+1 a counted rule was broken or could not be judged, 2 usage error or server unreachable (also
 mid-run), 130 interrupted (records are still removed).`
 
 /**
- * Every flag the help names, as `parseArgs` reads it: one shown with a value takes one, and
- * `--header`, `--only` and `--skip` may be given again; {@link OPTIONS} reads the values.
+ * The flags as `parseArgs` reads them, from the help: one shown with a value takes one, and
+ * `--header`, `--only` and `--skip` may be given again.
  */
 const FLAGS = Object.fromEntries(
   [...USAGE.matchAll(/^ {2}--([a-z-]+)( \S)?/gm)].map(([, name, value]) => [
@@ -115,32 +115,26 @@ export interface CliIo {
   signal?: AbortSignal
 }
 
-/** The `--output` file cannot be written: the CLI says so and exits 2, without a stack. */
-class OutputFileError extends ConformanceError {
-  static override readonly type = 'conformance.OutputFileError'
-}
-
 const errno = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error)
 
 /** Checked before the run, so a typo in the directory does not cost a whole run. */
 async function checkOutputFile(path: string): Promise<void> {
   const directory = dirname(resolve(path))
   await access(directory, constants.W_OK).catch((error: unknown) => {
-    throw new OutputFileError(
+    throw new ConformanceError(
       errno(error) === 'ENOENT'
         ? `--output ${path}: the directory ${directory} does not exist`
         : `--output ${path}: cannot write in ${directory} (${errno(error)})`,
     )
   })
   if ((await stat(path).catch(() => undefined))?.isDirectory())
-    throw new OutputFileError(`--output ${path} is a directory; give a file name`)
+    throw new ConformanceError(`--output ${path} is a directory; give a file name`)
 }
 
 async function writeReport(path: string, text: string, append = false): Promise<void> {
   await (append ? appendFile : writeFile)(path, text).catch((error: unknown) => {
-    throw new OutputFileError(
-      `could not ${append ? 'append' : 'write'} the report to ${path} (${errno(error)})`,
-    )
+    const verb = append ? 'append' : 'write'
+    throw new ConformanceError(`could not ${verb} the report to ${path} (${errno(error)})`)
   })
 }
 
@@ -154,40 +148,32 @@ export function shouldUseColor(stream: { isTTY?: boolean }, env: CliIo['env']): 
   return stream.isTTY === true && env.TERM !== 'dumb'
 }
 
-/** The rules, a line each with its level and section of the contract (what `--list` prints). */
-function renderCatalogue(): string {
-  const width = Math.max(...rules.map((rule) => rule.id.length))
-  return rules
-    .map(
-      ({ id, title, level, section }) =>
-        `${id.padEnd(width)}  ${title}  [${levelLabel(level)}, ${section}]\n`,
-    )
-    .join('')
-}
-
 /** Runs `todokit-conformance` with `args` and returns the exit code; never calls `process.exit`. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   try {
     const cli = parseCliArgs(args)
     if (cli.command !== 'run') {
+      const width = Math.max(...rules.map((rule) => rule.id.length))
       const text = {
         help: `${USAGE}\n`,
         version: `${packageJson.version}\n`,
-        list: renderCatalogue(),
+        list: rules
+          .map((r) => `${r.id.padEnd(width)}  ${r.title}  [${levelLabel(r.level)}, ${r.section}]\n`)
+          .join(''),
       }
       io.stdout.write(text[cli.command])
       return EXIT.conforms
     }
-    const { reporter, output, ...runOptions } = cli.options
+    const { reporter, output, ...options } = cli.options
     if (output !== undefined) await checkOutputFile(output)
     const color = shouldUseColor(io.stdout, io.env)
     // Progress lines only when stdout carries the pretty text: json and junit stay parseable.
-    const prettyOnStdout = reporter === 'pretty' || output !== undefined
-    if (prettyOnStdout) io.stdout.write(`todokit conformance: ${runOptions.baseUrl}\n`)
+    const pretty = reporter === 'pretty' || output !== undefined
+    if (pretty) io.stdout.write(`todokit conformance: ${options.baseUrl}\n`)
     const report = await runConformance({
-      ...runOptions,
+      ...options,
       signal: io.signal,
-      onResult: prettyOnStdout
+      onResult: pretty
         ? (result) => io.stdout.write(`${renderProgressLine(result, { color })}\n`)
         : undefined,
       // On stderr, so that a long run shows it is alive and stdout keeps the report.
@@ -203,13 +189,11 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (reporter === 'github' && stepSummary)
       await writeReport(stepSummary, renderMarkdown(report), true)
     if (report.interrupted) return EXIT.interrupted
-    if (report.unreachable !== undefined) {
-      io.stderr.write(
-        `todokit-conformance: ${runOptions.baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there\n`,
-      )
-      return EXIT.usage
-    }
-    return report.ok ? EXIT.conforms : EXIT.failed
+    if (report.unreachable === undefined) return report.ok ? EXIT.conforms : EXIT.failed
+    io.stderr.write(
+      `todokit-conformance: ${options.baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there\n`,
+    )
+    return EXIT.usage
   } catch (error) {
     // Bad options, an unwritable --output and an unreachable server: said without a stack.
     if (isErrorType(error, ConformanceError)) {

@@ -6,31 +6,15 @@ import { type Exchange, excerpt } from './exchange.ts'
 /** Anything that answers a `Request`: global `fetch`, or an in-process app such as `app.fetch`. */
 export type FetchLike = (request: Request) => Response | Promise<Response>
 
-/** A response the kit read completely (`json` is `undefined` when it is not JSON), and its exchange. */
+/** A response read whole (`json` is `undefined` when it is not JSON), and its exchange. */
 export type HttpResponse = Awaited<ReturnType<HttpClient['request']>>
-
-/** Settings shared by every request of a run; a read-only client throws before a write leaves. */
-export type HttpConfig = Pick<ResolvedOptions, 'baseUrl' | 'fetch' | 'headers' | 'timeout'> &
-  Partial<Pick<ResolvedOptions, 'signal' | 'readOnly'>>
-
-/** Sends requests; a request that gets no answer throws an error that carries its `exchange`. */
 export type HttpClient = ReturnType<typeof createHttpClient>
 
-const READ_METHODS = ['GET', 'HEAD', 'OPTIONS']
+const READS = ['GET', 'HEAD', 'OPTIONS']
 /** Header names whose values reports must not show (they end up in CI logs). */
-const SECRET_HEADER = /authorization|cookie|token|secret|api-?key|password/i
+const SECRET = /authorization|cookie|token|secret|api-?key|password/i
 /** Far above any real list, small enough that an endless body costs the kit nothing. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024
-
-/** Runs `work` until `signal` aborts: an in-process app may ignore the signal. */
-function until<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-  const aborted = new Promise<never>((_, reject) => {
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true })
-  })
-  const attempt = work()
-  attempt.catch(() => {})
-  return Promise.race([attempt, aborted])
-}
 
 /** The URL of `path` (and its query) below the base URL; an absolute URL is taken as it is. */
 export function urlFor(baseUrl: string, path: string, query?: Record<string, string>): string {
@@ -39,10 +23,14 @@ export function urlFor(baseUrl: string, path: string, query?: Record<string, str
 }
 
 /**
- * Creates the raw HTTP client the operations use: no retries, redirects followed only within
- * the same origin, each request and its body bounded by the timeout and the run's signal.
+ * The raw client the operations send through: no retries, redirects followed on the same origin
+ * only, each request and its body bounded by the timeout and the run's signal. A request that
+ * gets no answer throws an error carrying its `exchange`; a read-only client refuses a write.
  */
-export function createHttpClient(config: HttpConfig) {
+export function createHttpClient(
+  config: Pick<ResolvedOptions, 'baseUrl' | 'fetch' | 'headers' | 'timeout'> &
+    Partial<Pick<ResolvedOptions, 'signal' | 'readOnly'>>,
+) {
   const send = followRedirects(async (request) => {
     try {
       return await config.fetch(request)
@@ -60,10 +48,10 @@ export function createHttpClient(config: HttpConfig) {
       path: string,
       options: { json?: unknown; rawBody?: string; query?: Record<string, string> } = {},
     ) {
-      if (config.readOnly && !READ_METHODS.includes(method))
+      if (config.readOnly && !READS.includes(method))
         // A bug in the kit: the run stops rather than send it.
         throw new Error(
-          `A read-only run tried to send ${method} ${path}: only ${READ_METHODS.join(', ')} may be sent`,
+          `A read-only run tried to send ${method} ${path}: only GET, HEAD and OPTIONS may be sent`,
         )
       const body =
         options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
@@ -72,7 +60,7 @@ export function createHttpClient(config: HttpConfig) {
       if (body !== undefined) headers['content-type'] = 'application/json'
       const shown = Object.entries(headers).map(([name, value]) => [
         name,
-        SECRET_HEADER.test(name) ? '<redacted>' : value,
+        SECRET.test(name) ? '<redacted>' : value,
       ])
       const exchange: Exchange = {
         method,
@@ -90,24 +78,33 @@ export function createHttpClient(config: HttpConfig) {
         config.timeout,
       )
       const signal = AbortSignal.any([timeout.signal, ...(config.signal ? [config.signal] : [])])
+      // Raced against the signal, as an in-process app may ignore it.
+      const aborted = new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+      )
+      const read = async () => {
+        const raw = await send(
+          new Request(url, { method, headers, body, redirect: 'manual', signal }),
+        )
+        return { raw, text: await readBody(raw, { method, url }, MAX_RESPONSE_BYTES, false) }
+      }
       try {
-        const { raw, text } = await until(signal, async () => {
-          const raw = await send(
-            new Request(url, { method, headers, body, redirect: 'manual', signal }),
-          )
-          return { raw, text: await readBody(raw, { method, url }, MAX_RESPONSE_BYTES, false) }
+        const { raw, text } = await Promise.race([read(), aborted])
+        const { status, headers: responseHeaders } = raw
+        const statusText = statusTextFor(status, raw.statusText)
+        Object.assign(exchange, {
+          status,
+          statusText,
+          responseHeaders: Object.fromEntries(responseHeaders),
+          responseBody: excerpt(text),
         })
-        const statusText = statusTextFor(raw.status, raw.statusText)
-        const responseHeaders = Object.fromEntries(raw.headers)
-        const responseBody = excerpt(text)
-        Object.assign(exchange, { status: raw.status, statusText, responseHeaders, responseBody })
         let json: unknown
         try {
           json = JSON.parse(text)
         } catch {
-          // Not JSON: `json` stays undefined, and the rules read `text`.
+          // Not JSON: the rules read `text`.
         }
-        return { status: raw.status, statusText, headers: raw.headers, text, json, exchange }
+        return { status, statusText, headers: responseHeaders, text, json, exchange }
       } catch (caught) {
         const error = !signal.aborted
           ? caught

@@ -2,7 +2,7 @@
 export interface Exchange {
   method: string
   url: string
-  /** Headers the kit sent (the caller's `headers` option included). */
+  /** Headers the kit sent, the `headers` option's among them, secret values redacted. */
   requestHeaders: Record<string, string>
   requestBody?: string
   status?: number
@@ -17,25 +17,16 @@ export interface Exchange {
 }
 
 /** Shortens a body for a report, saying how much was cut. */
-export function excerpt(text: string, limit = 1_000): string {
-  return text.length <= limit
-    ? text
-    : `${text.slice(0, limit)}… (${text.length - limit} more characters)`
-}
+export const excerpt = (text: string, limit = 1_000): string =>
+  text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters)`
 
-const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
 
-/**
- * The curl command that replays an exchange.
- *
- * @example
- * curlCommand({ method: 'GET', url: 'http://localhost:3000/todos', requestHeaders: {}, durationMs: 1 })
- * // → "curl -i -X GET 'http://localhost:3000/todos'"
- */
+/** The curl command that replays an exchange: `curl -i -X GET 'http://host/todos'`. */
 export function curlCommand({ method, url, requestHeaders, requestBody }: Exchange): string {
   const headers = Object.entries(requestHeaders).map(
-    ([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`,
+    ([name, value]) => `-H ${quote(`${name}: ${value}`)}`,
   )
-  const body = requestBody === undefined ? [] : [`--data-raw ${shellQuote(requestBody)}`]
-  return ['curl -i', `-X ${method}`, shellQuote(url), ...headers, ...body].join(' ')
+  const body = requestBody === undefined ? [] : [`--data-raw ${quote(requestBody)}`]
+  return ['curl -i', `-X ${method}`, quote(url), ...headers, ...body].join(' ')
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { curlCommand } from '../http/exchange.ts'
 import type { ConformanceReport } from '../report.ts'
 import { renderPretty } from './pretty.ts'
-import { details, safe, view } from './view.ts'
+import { evidence, safe, view } from './view.ts'
 
 /**
  * A workflow command's message, escaped as GitHub's runner reads it back: `%`, CR and LF as
@@ -20,21 +19,20 @@ const annotation = (kind: 'error' | 'warning', title: string, lines: string[]) =
   `::${kind} title=${escapeCommandProperty(title)}::${escapeCommandData(lines.join('\n'))}`
 
 /**
- * The report for GitHub Actions: one `::error` annotation per counted broken rule (its id and
- * title, the message, and the curl commands that replay it), a `::warning` per counted rule
- * that could not be judged, then the pretty report for the log, between `::stop-commands::`
- * and its unguessable token, so no line the server wrote into it runs as a command. The
- * Markdown summary for `$GITHUB_STEP_SUMMARY` is {@link renderMarkdown}'s, which the CLI appends.
- *
- * @example
- * process.stdout.write(renderGithub(await runConformance({ baseUrl })))
+ * The report for GitHub Actions: an `::error` annotation per counted broken rule (with the curl
+ * commands that replay it), a `::warning` per counted rule not judged, then the pretty report
+ * between `::stop-commands::` and an unguessable token, so no line of it runs as a command. The
+ * CLI appends {@link renderMarkdown}'s summary to `$GITHUB_STEP_SUMMARY`.
  */
 export function renderGithub(report: ConformanceReport): string {
   const { broken, unjudged } = view(report)
   const errors = broken.map((check) => {
-    const replay = (check.exchanges ?? []).map(curlCommand)
-    const lines = [check.message ?? 'failed', ...details(check)]
-    if (replay.length) lines.push('replay:', ...replay)
+    const { details, replay } = evidence(check)
+    const lines = [
+      check.message ?? 'failed',
+      ...details,
+      ...(replay.length ? ['replay:', ...replay] : []),
+    ]
     return annotation('error', `${check.id}: ${check.title}`, lines)
   })
   if (report.unreachable !== undefined)

@@ -11,9 +11,7 @@ export type ReporterName = (typeof REPORTERS)[number]
 
 /**
  * Renders a finished report in the named format.
- *
- * @example
- * process.stdout.write(renderReport(report, 'json'))
+ * @example process.stdout.write(renderReport(report, 'json'))
  */
 export function renderReport(
   report: ConformanceReport,
@@ -21,8 +19,6 @@ export function renderReport(
   options: PrettyOptions = {},
 ): string {
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`
-  if (reporter === 'junit') return renderJunit(report)
-  if (reporter === 'github') return renderGithub(report)
-  if (reporter === 'markdown') return renderMarkdown(report)
-  return `${renderPretty(report, options)}\n`
+  const render = { junit: renderJunit, github: renderGithub, markdown: renderMarkdown }
+  return reporter === 'pretty' ? `${renderPretty(report, options)}\n` : render[reporter](report)
 }

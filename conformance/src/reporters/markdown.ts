@@ -1,80 +1,71 @@
-import { curlCommand } from '../http/exchange.ts'
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { details, ENTITIES, safe, view } from './view.ts'
+import { clean, ENTITIES, evidence, view } from './view.ts'
 
 /**
- * Text from the server as inline Markdown that stays text: HTML's `&`, `<` and `>` become
- * entities and every other character Markdown acts on is backslash-escaped, so a response can
- * neither open a tag, a link or an image, nor break a table or start a line of its own.
+ * Text as inline Markdown that stays text: `&`, `<` and `>` as entities and every other
+ * character Markdown acts on backslash-escaped, so it opens no tag, link or image, and breaks no
+ * table.
  */
-function markdownText(text: string): string {
-  return safe(text)
-    .replace(/\r\n|\r|\n/g, ' ')
-    .replace(/[&<>]/g, (char) => ENTITIES[char]!)
-    .replace(/[\\`*_{}[\]()#+\-.!|~:@"']/g, (char) => `\\${char}`)
+const md = (text: string) =>
+  text.replace(/[&<>]/g, (char) => ENTITIES[char]!).replace(/[\\`*_{}[\]()#+\-.!|~:@"']/g, '\\$&')
+
+/** A fenced code block that no run of backticks in `lines` can close early. */
+function codeBlock(lines: string[], language = ''): string[] {
+  const text = lines.join('\n')
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length))
+  const fence = '`'.repeat(longest + 1)
+  return lines.length ? [`${fence}${language}\n${text}\n${fence}`, ''] : []
 }
 
-/** A fenced code block that no run of backticks in `text` can close early. */
-function codeBlock(text: string, language = ''): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
-  const fence = '`'.repeat(Math.max(3, longest + 1))
-  return `${fence}${language}\n${safe(text)}\n${fence}`
-}
-
-function failureSection(result: CheckResult): string[] {
+function failure(result: CheckResult): string[] {
   const times = (result.occurrences ?? 1) > 1 ? `, broken ${result.occurrences} times` : ''
-  const lines = [
-    `### \`${result.id}\`: ${markdownText(result.title)}`,
+  const { details, replay } = evidence(result)
+  return [
+    `### \`${result.id}\`: ${md(result.title)}`,
     '',
-    `${levelLabel(result.level)}, ${markdownText(result.rule)}${times}`,
+    `${levelLabel(result.level)}, ${md(result.rule)}${times}`,
     '',
-    markdownText(result.message ?? 'failed'),
+    md(result.message ?? 'failed'),
     '',
+    ...codeBlock(details),
+    ...(replay.length ? ['Replay:', '', ...codeBlock(replay, 'sh')] : []),
   ]
-  const shown = details(result)
-  if (shown.length) lines.push(codeBlock(shown.join('\n')), '')
-  const replay = (result.exchanges ?? []).map(curlCommand)
-  if (replay.length) lines.push('Replay:', '', codeBlock(replay.join('\n'), 'sh'), '')
-  return lines
 }
 
-const section = (heading: string, items: string[]) =>
+const list = (heading: string, items: string[]) =>
   items.length ? [`### ${heading}`, '', ...items.map((item) => `- ${item}`), ''] : []
 
 /**
  * The report as GitHub-flavoured Markdown, for a CI job's summary or a merge request comment:
  * the verdict, a table per level, each counted failure with its replay commands, the counted
- * rules that could not be judged, then what the run observed and what cleanup left. Everything
- * the server sent is shown as text, never as Markdown or HTML.
- *
- * @example
- * appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderMarkdown(report))
+ * rules not judged, what the run observed and what cleanup left.
  */
 export function renderMarkdown(report: ConformanceReport): string {
-  const { broken, unjudged, informational, levels, notes, verdict } = view(report)
+  const shown = clean(report)
+  const { broken, unjudged, informational, levels, notes, verdict } = view(shown)
   const lines = [
     `## todokit conformance: ${verdict.word}: ${verdict.text}`,
     '',
-    `Server: ${markdownText(report.baseUrl)}. ${report.requests} requests in ${report.durationMs} ms.`,
+    `Server: ${md(shown.baseUrl)}. ${report.requests} requests in ${report.durationMs} ms.`,
     '',
     '| Level | Held | Broken | Not judged |',
     '| --- | --- | --- | --- |',
     ...levels.map((l) => `| ${l.label} | ${l.passed} | ${l.failed} | ${l.skipped} |`),
     '',
-    ...broken.flatMap(failureSection),
-    ...section(
+    ...broken.flatMap(failure),
+    ...list(
       'Counted rules not judged on this server',
-      unjudged.map((check) => `\`${check.id}\`: ${markdownText(check.message ?? 'not judged')}`),
+      unjudged.map(({ id, message }) => `\`${id}\`: ${md(message ?? 'not judged')}`),
     ),
-    ...section(
+    ...list(
       'Informational (not counted)',
       informational.map(
-        (check) =>
-          `\`${check.id}\` (${levelLabel(check.level)}): ${markdownText((check.message ?? '').slice(0, 200))}`,
+        ({ id, level, message = '' }) =>
+          `\`${id}\` (${levelLabel(level)}): ${md(message.slice(0, 200))}`,
       ),
     ),
+    ...notes.map(([, text]) => `- ${md(text.trim())}`),
   ]
-  for (const { text } of notes) lines.push(`- ${markdownText(text.trim())}`)
   return `${lines.join('\n')}\n`
 }

@@ -1,27 +1,9 @@
-import { LEVELS, type Level, levelLabel } from '../levels.ts'
-import type { CheckResult, ConformanceReport } from '../report.ts'
+import { curlCommand } from '../http/exchange.ts'
+import { LEVELS, levelCounts, levelLabel } from '../levels.ts'
+import type { CheckResult, CheckStatus, ConformanceReport } from '../report.ts'
 
 /** The message of a rule left out with `--only`/`--skip`: not judged on purpose. */
 export const NOT_SELECTED = 'not selected by only/skip'
-
-export const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
-
-/**
- * Characters a terminal acts on rather than prints (escape sequences, C1 controls, direction
- * overrides): a response must never clear a screen, set a title or plant a link in a report.
- */
-const UNSAFE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it escapes
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
-
-/** Text from the server, safe to print: control characters shown escaped. */
-export const safe = (text: string): string => text.replace(UNSAFE, escaped)
-
-/**
- * Text from the server inside one line of a report, a newline shown as `\n`: the server can
- * never start a line of its own (in a CI log, a line that starts with `::` is a command).
- */
-export const safeLine = (text: string): string => safe(text).replaceAll('\n', '\\n')
 
 export const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -30,36 +12,61 @@ export const ENTITIES: Record<string, string> = {
   '"': '&quot;',
 }
 
-/** A failure's expected and actual values, as the plain-text reporters show them. */
-export const details = ({ expected, actual }: CheckResult): string[] => [
-  ...(expected === undefined ? [] : [`expected: ${expected}`]),
-  ...(actual === undefined ? [] : [`actual:   ${actual}`]),
-]
+/**
+ * What a terminal acts on rather than prints (escape sequences, C1 controls, direction
+ * overrides) and what XML 1.0 forbids: a response must never clear a screen, plant a link in a
+ * report or break a JUnit file.
+ */
+const UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it escapes
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/** Text from the server with what {@link UNSAFE} names shown as `\uXXXX`. */
+export const safe = (text: string): string =>
+  text.replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
+/**
+ * A copy of a report or result whose every string is safe and one line, a newline shown as
+ * `\n`: the server's text never starts a line of its own (in a CI log, `::` starts a command).
+ */
+export const clean = <T>(value: T): T =>
+  JSON.parse(JSON.stringify(value), (_, v) =>
+    typeof v === 'string' ? safe(v).replaceAll('\n', '\\n') : v,
+  )
+
+/** A failure's expected and actual values, and the curl commands that replay its exchanges. */
+export const evidence = ({ expected, actual, exchanges = [] }: CheckResult) => ({
+  details: Object.entries({ 'expected: ': expected, 'actual:   ': actual }).flatMap(
+    ([label, value]) => (value === undefined ? [] : [label + value]),
+  ),
+  replay: exchanges.map(curlCommand),
+})
 
 /** One line on what the exploration did. */
-export function explorationSummary(report: ConformanceReport): string {
-  if (report.readOnly)
-    return 'Read-only: no exploration, as its random sequences write; the run read what the server holds.'
-  const { seed, budget, sequences, operations, listQueries, requests } = report.exploration
-  return `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
+export function explorationSummary({ readOnly, exploration }: ConformanceReport): string {
+  const { seed, budget, sequences, operations, listQueries, requests } = exploration
+  return readOnly
+    ? 'Read-only: no exploration, as its random sequences write; the run read what the server holds.'
+    : `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
 }
 
-/** A sentence of a report's closing notes, and the colour the pretty report gives it. */
-export type Note = { text: string; tone: 'dim' | 'red' | 'yellow' }
-
-const note = (tone: Note['tone'], text: string): Note => ({ text, tone })
-
-/** What cleanup could not do, as sentences; none when it removed everything and verified it. */
-export function cleanupNotes({ cleanup, residue, marker }: ConformanceReport): Note[] {
-  const unverified = `Cleanup unverified: ${cleanup.unverifiedBecause ?? 'it could not check'}; records whose content starts with ${marker} may remain.`
-  const lines = residue.map(
+/** What cleanup could not do, a sentence each; none when it removed everything and verified it. */
+export const cleanupNotes = ({ cleanup, residue, marker }: ConformanceReport): string[] => [
+  ...(cleanup.verified
+    ? []
+    : [
+        `Cleanup unverified: ${cleanup.unverifiedBecause ?? 'it could not check'}; records whose content starts with ${marker} may remain.`,
+      ]),
+  ...residue.map(
     ({ possible, id, content, reason }) =>
       `  ${possible ? 'possible residue' : 'left behind'}: id ${id}${content === undefined ? '' : ` ${JSON.stringify(content).slice(0, 80)}`}: ${reason}`,
-  )
-  return [...(cleanup.verified ? [] : [unverified]), ...lines].map((text) => note('yellow', text))
-}
+  ),
+]
 
-/** What the run saw of the server, how it ended, what cleanup left, and hints, as sentences. */
+/** A sentence of a report's closing notes, with the colour the pretty report gives it. */
+type Note = ['dim' | 'red' | 'yellow', string]
+
+/** What the run saw of the server, how it ended, what cleanup left, and hints. */
 function notes(report: ConformanceReport): Note[] {
   const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = report.observed
   const ids = {
@@ -67,75 +74,67 @@ function notes(report: ConformanceReport): Note[] {
     assigns: 'the server assigns ids',
     refuses: 'the server refuses creates without an id',
   }[idAssignment]
-  const observed = `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`
   const left = report.readOnly ? [] : cleanupNotes(report)
   const nothingLeft = report.readOnly
     ? 'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.'
     : 'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.'
   return [
-    note('dim', observed),
-    note('dim', explorationSummary(report)),
-    ...(report.unreachable
-      ? [note('red', `Server unreachable: ${report.unreachable}. The run ended there.`)]
-      : []),
-    ...(left.length > 0 ? left : [note('dim', nothingLeft)]),
-    ...report.hints.map((hint) => note('yellow', `Hint: ${hint}`)),
+    [
+      'dim',
+      `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`,
+    ],
+    ['dim', explorationSummary(report)],
+    ...(report.unreachable === undefined
+      ? []
+      : [['red', `Server unreachable: ${report.unreachable}. The run ended there.`] as Note]),
+    ...(left.length ? left.map((text): Note => ['yellow', text]) : [['dim', nothingLeft] as Note]),
+    ...report.hints.map((hint): Note => ['yellow', `Hint: ${hint}`]),
   ]
-}
-
-/** Whether a level counts: claimed, `--strict`, or informational. */
-function levelNote(level: Level, { strict, capabilities }: ConformanceReport): string {
-  if (level === 'required') return ''
-  if (level === 'recommended')
-    return strict ? 'counted (--strict)' : 'informational without --strict'
-  return capabilities.includes(level) ? 'claimed' : 'not claimed: informational'
 }
 
 /** Why a run that broke no counted rule still did not show conformance. */
-function partialReason(report: ConformanceReport, unjudged: CheckResult[]): string {
-  if (report.unreachable) return 'the server stopped answering'
-  if (report.interrupted) return 'the run was interrupted'
+function partialReason({ unreachable, interrupted }: ConformanceReport, unjudged: CheckResult[]) {
+  if (unreachable) return 'the server stopped answering'
+  if (interrupted) return 'the run was interrupted'
   if (unjudged.length === 0) return 'rules were left out with --only/--skip'
   // A read-only run names the rules it could not judge for want of a write apart from the rest.
-  const needsWrite = unjudged.filter((check) => check.message?.startsWith('needs a write'))
-  const others = unjudged.filter((check) => !needsWrite.includes(check))
-  const ids = (checks: CheckResult[]) => checks.map((check) => check.id).join(', ')
+  const write = unjudged.filter((check) => check.message?.startsWith('needs a write'))
+  const others = unjudged.filter((check) => !write.includes(check))
+  const part = (checks: CheckResult[], why: string) =>
+    checks.length ? [`${checks.length} counted rule(s) ${why} (${ids(checks)})`] : []
   return [
-    needsWrite.length &&
-      `${needsWrite.length} counted rule(s) need a write, which --read-only does not send (${ids(needsWrite)})`,
-    others.length &&
-      `${others.length} counted rule(s) could not be judged on this server (${ids(others)})`,
-  ]
-    .filter(Boolean)
-    .join(', and ')
+    ...part(write, 'need a write, which --read-only does not send'),
+    ...part(others, 'could not be judged on this server'),
+  ].join(', and ')
 }
 
+const ids = (checks: CheckResult[]) => checks.map((check) => check.id).join(', ')
+
 /**
- * What every reporter shows of a report, worked out once: the broken rules, the informational
- * failures, the counted rules not judged, a summary per level, closing notes, and the verdict.
+ * What every reporter shows of a report, worked out once: the counted rules broken and not
+ * judged, the informational failures, a summary per level, closing notes and the verdict.
  */
 export function view(report: ConformanceReport) {
   const { checks } = report
-  const broken = checks.filter((check) => check.status === 'failed' && check.counted)
+  const failed = checks.filter((check) => check.status === 'failed')
+  const broken = failed.filter((check) => check.counted)
   const unjudged = checks.filter(
     (check) => check.status === 'skipped' && check.counted && check.message !== NOT_SELECTED,
   )
-  const levels = LEVELS.map((level) => {
+  const levels = LEVELS.flatMap((level) => {
     const results = checks.filter((check) => check.level === level)
-    const count = (status: CheckResult['status']) =>
-      results.filter((result) => result.status === status).length
-    return {
-      label: levelLabel(level),
-      results,
-      passed: count('passed'),
-      /** Failed, counted or not. */
-      failed: count('failed'),
-      /** Failed and counted: what CI shows as a failure. */
-      broken: broken.filter((check) => check.level === level).length,
-      skipped: count('skipped'),
-      note: levelNote(level, report),
-    }
-  }).filter(({ results }) => results.length > 0)
+    const count = (status: CheckStatus) => results.filter((r) => r.status === status).length
+    const [passed = 0, failed = 0, skipped = 0] = (['passed', 'failed', 'skipped'] as const).map(
+      count,
+    )
+    const [off, on] =
+      level === 'recommended'
+        ? ['informational without --strict', 'counted (--strict)']
+        : ['not claimed: informational', 'claimed']
+    const note = level === 'required' ? '' : levelCounts(level, report) ? on : off
+    const label = levelLabel(level)
+    return results.length ? [{ label, results, passed, failed, skipped, note }] : []
+  })
   const verdict = {
     pass: { word: 'PASS', text: 'conforms to the todos contract' },
     fail: { word: 'FAIL', text: `${broken.length} counted rule(s) broken` },
@@ -144,12 +143,6 @@ export function view(report: ConformanceReport) {
       text: `no counted rule broken, but ${partialReason(report, unjudged)}: conformance is not shown`,
     },
   }[report.verdict]
-  return {
-    broken,
-    informational: checks.filter((check) => check.status === 'failed' && !check.counted),
-    unjudged,
-    levels,
-    notes: notes(report),
-    verdict,
-  }
+  const informational = failed.filter((check) => !check.counted)
+  return { broken, informational, unjudged, levels, notes: notes(report), verdict }
 }
