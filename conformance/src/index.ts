@@ -1,16 +1,13 @@
 /**
- * Conformance kit for the todos REST contract: drives the contract's operations against any
- * implementation, judges every exchange by one table of rules, and reports per rule.
+ * Conformance kit for the todos REST contract: drives the contract's operations against a
+ * server, judges every exchange by one table of rules, and reports per rule.
  *
  * @example
- * import { runConformance, renderPretty } from '@todokit/conformance'
  * const report = await runConformance({ baseUrl: 'http://localhost:3000' })
  * console.log(renderPretty(report))
  *
  * @module
  */
-
-// The public API only: the CLI's internals (arguments, colour, curl commands) stay private.
 export { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 export type { FetchLike } from './http/client.ts'
 export type { Exchange } from './http/exchange.ts'

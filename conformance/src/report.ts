@@ -5,21 +5,18 @@ import type { Judgement, Rule } from './rules/rule.ts'
 /** A rule's outcome: `skipped` when the run did not judge it (the message says why). */
 export type CheckStatus = 'passed' | 'failed' | 'skipped'
 
-/** One rule's result in a report: the first failure's expected, actual and exchanges with it. */
+/** One rule's result: the first failure's expected, actual and exchanges with it. */
 export interface CheckResult
   extends Pick<Rule, 'id' | 'title' | 'level'>,
     Omit<Extract<Judgement, { failed: string }>, 'failed'> {
   /** Where the contract says so, e.g. `§4 rule 1`. */
   rule: string
   status: CheckStatus
-  /**
-   * Whether this result decides the verdict: required rules, claimed capabilities, and
-   * recommended rules under `strict`. Other failures are informational.
-   */
+  /** Whether it decides the verdict: required, claimed capabilities, recommended under `strict`. */
   counted: boolean
-  /** How many exchanges the rule judged and found held. */
+  /** Exchanges that held the rule. */
   held: number
-  /** How many exchanges broke it; the report shows the first. */
+  /** Exchanges that broke it; the report shows the first. */
   occurrences?: number
   /** Why the rule failed, or why it was not judged. */
   message?: string
@@ -28,12 +25,11 @@ export interface CheckResult
 /** `pass` only when every counted rule was judged and held. */
 export type Verdict = 'pass' | 'partial' | 'fail'
 
-/** A record the run created and could not remove, or may have caused. */
+/** A record the run created and could not remove; `possible` when it cannot prove it its own. */
 export interface Residue {
   id: number | string
   content?: string
   reason: string
-  /** `true` when the kit cannot prove the record its own: it is named, never deleted. */
   possible?: boolean
 }
 
@@ -46,18 +42,16 @@ export interface CleanupOutcome {
 
 /** What the run learnt of the server where the contract leaves it open. */
 export interface Observed {
-  /** Whether a create without an id got one from the server. */
   idAssignment: 'unknown' | 'assigns' | 'refuses'
   /** What a create did with an id the kit chose. */
   clientIds: 'unknown' | 'stored' | 'ignored' | 'refused'
   idType: 'unknown' | 'integer' | 'other'
   /** Records listed when the run started, never written to. */
   foreignRecordsAtStart: number
-  /** Whether the server trims spaces at the ends of content. */
   trimsContent: boolean
 }
 
-/** What the exploration did: replay it with the same seed and budget. */
+/** What the exploration did: the same seed and budget replay it. */
 export interface ExplorationStats extends Awaited<ReturnType<typeof explore>> {
   seed: number
   budget: string
@@ -74,15 +68,15 @@ export interface ConformanceReport {
   marker: string
   capabilities: Capability[]
   strict: boolean
-  /** Whether the run was read-only: it sent only GET, HEAD and OPTIONS, and wrote nothing. */
+  /** Whether the run sent only GET, HEAD and OPTIONS. */
   readOnly: boolean
-  /** `true` when every counted rule was judged and held (rules left out on purpose aside). */
+  /** Every counted rule was judged and held (rules left out on purpose aside). */
   ok: boolean
   interrupted: boolean
   verdict: Verdict
   /** Counted rules not judged: left out with only/skip, or not judgeable on this server. */
   notRun: number
-  /** Set when the server stopped answering mid-run. */
+  /** Why the server stopped answering, when it did mid-run. */
   unreachable?: string
   observed: Observed
   exploration: ExplorationStats

@@ -18,45 +18,33 @@ const DEFAULT = resolveOptions({ baseUrl: 'http://localhost' })
 
 export const USAGE = `Usage: todokit-conformance <base-url> [options]
 
-Checks that the server at <base-url> honours the todos REST contract: scripted scenarios, then
-random sequences of operations, every exchange judged by every rule. It only touches records it
+Checks that the server at <base-url> honours the todos REST contract. It touches only records it
 creates (their content starts with "tk<run id>"), and removes them all.
 
 Options:
-  --reporter NAME        pretty | json | junit | markdown | github (default pretty); github: an
-                         ::error annotation per broken rule, and a Markdown summary appended to
-                         $GITHUB_STEP_SUMMARY when it is set
-  --output FILE          write the report to FILE (pretty summary still on stdout)
-  --capabilities LIST    what the server claims: filter, search, sort (the contract's query
-                         conventions), sort-extended (-field and several keys) and paging
-                         (todokit's extensions) | all | none (default none); unclaimed ones are
-                         still tried, and shown a line each
+  --reporter NAME        pretty | json | junit | markdown | github (default pretty); github also
+                         appends a Markdown summary to $GITHUB_STEP_SUMMARY when it is set
+  --output FILE          write the report to FILE (the pretty summary stays on stdout)
+  --capabilities LIST    what the server claims: filter, search, sort (the contract's),
+                         sort-extended, paging (todokit's) | all | none (default none)
   --strict               recommended rules count toward the verdict
   --header 'Name: value' send a header with every request (repeatable), e.g. for auth
-  --only GLOBS           judge only rules whose id matches (comma-separated, repeatable), e.g. 'patch.*'
+  --only GLOBS           judge only rules whose id matches, e.g. 'patch.*' (comma-separated, repeatable)
   --skip GLOBS           leave out rules whose id matches
   --timeout MS           per-request timeout (default ${DEFAULT.timeout})
   --concurrency N        creates sent at once to look for ids handed out twice (default ${DEFAULT.concurrency})
   --bail                 stop after the first counted failure
-  --budget N | Ns        what the exploration may spend: N requests or N seconds
-                         (default ${describeBudget(DEFAULT.budget)})
-  --seed N               seed of the exploration (the report gives it; the same seed and budget
-                         replay a run)
-  --read-only            send only GET, HEAD and OPTIONS, for a server whose data may not change:
-                         rules that need a write are named as not judged, and exit 1 unless
-                         --only leaves them out
+  --budget N | Ns        what the exploration may spend: N requests or N seconds (default ${describeBudget(DEFAULT.budget)})
+  --seed N               seed of the exploration; the same seed and budget replay a run
+  --read-only            send only GET, HEAD and OPTIONS; rules that need a write are not judged
   --list                 print the rules and exit
   --version              print the kit's version and exit
   --help                 show this help
 
-Exit codes: 0 every counted rule was judged and held (PARTIAL when --only/--skip left some out),
-1 a counted rule was broken or could not be judged, 2 usage error or server unreachable (also
-mid-run), 130 interrupted (records are still removed).`
+Exit codes: 0 every counted rule was judged and held, 1 a counted rule was broken or not judged,
+2 usage error or server unreachable (also mid-run), 130 interrupted (records are still removed).`
 
-/**
- * The flags as `parseArgs` reads them, from the help: one shown with a value takes one, and
- * `--header`, `--only` and `--skip` may be given again.
- */
+/** The flags of the help: one shown with a value takes one; three may be given again. */
 const FLAGS = Object.fromEntries(
   [...USAGE.matchAll(/^ {2}--([a-z-]+)( \S)?/gm)].map(([, name, value]) => [
     name!,
@@ -103,7 +91,6 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
   return { command: 'run', options: readOptions(CLI_OPTIONS, input) }
 }
 
-/** Exit codes of `todokit-conformance`. */
 export const EXIT = { conforms: 0, failed: 1, usage: 2, interrupted: 130 } as const
 
 /** Where the CLI writes and what it reads from its environment. */
@@ -138,10 +125,7 @@ async function writeReport(path: string, text: string, append = false): Promise<
   })
 }
 
-/**
- * Colours only on a terminal, never with `NO_COLOR` (https://no-color.org) or `TERM=dumb`;
- * `FORCE_COLOR` (not `0`) turns them on anyway.
- */
+/** Colours on a terminal, unless `NO_COLOR` or `TERM=dumb`; `FORCE_COLOR` (not `0`) always. */
 export function shouldUseColor(stream: { isTTY?: boolean }, env: CliIo['env']): boolean {
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false

@@ -58,16 +58,11 @@ export function createHttpClient(
       const url = urlFor(config.baseUrl, path, options.query)
       const headers: Record<string, string> = { accept: 'application/json', ...config.headers }
       if (body !== undefined) headers['content-type'] = 'application/json'
-      const shown = Object.entries(headers).map(([name, value]) => [
-        name,
-        SECRET.test(name) ? '<redacted>' : value,
-      ])
-      const exchange: Exchange = {
-        method,
-        url,
-        requestHeaders: Object.fromEntries(shown),
-        durationMs: 0,
-      }
+      const shown = Object.entries(headers).map(([name, value]) =>
+        SECRET.test(name) ? [name, '<redacted>'] : [name, value],
+      )
+      const requestHeaders = Object.fromEntries(shown)
+      const exchange: Exchange = { method, url, requestHeaders, durationMs: 0 }
       if (body !== undefined) exchange.requestBody = body
       const started = performance.now()
       // Not AbortSignal.timeout, whose timer does not hold the process open: a handler in the
@@ -90,12 +85,13 @@ export function createHttpClient(
       }
       try {
         const { raw, text } = await Promise.race([read(), aborted])
-        const { status, headers: responseHeaders } = raw
+        const { status, headers } = raw
         const statusText = statusTextFor(status, raw.statusText)
+        const responseHeaders = Object.fromEntries(headers)
         Object.assign(exchange, {
           status,
           statusText,
-          responseHeaders: Object.fromEntries(responseHeaders),
+          responseHeaders,
           responseBody: excerpt(text),
         })
         let json: unknown
@@ -104,7 +100,7 @@ export function createHttpClient(
         } catch {
           // Not JSON: the rules read `text`.
         }
-        return { status, statusText, headers: responseHeaders, text, json, exchange }
+        return { status, statusText, headers, text, json, exchange }
       } catch (caught) {
         const error = !signal.aborted
           ? caught

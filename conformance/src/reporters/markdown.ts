@@ -1,14 +1,13 @@
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { clean, ENTITIES, evidence, view } from './view.ts'
+import { clean, entities, evidence, view } from './view.ts'
 
 /**
  * Text as inline Markdown that stays text: `&`, `<` and `>` as entities and every other
  * character Markdown acts on backslash-escaped, so it opens no tag, link or image, and breaks no
  * table.
  */
-const md = (text: string) =>
-  text.replace(/[&<>]/g, (char) => ENTITIES[char]!).replace(/[\\`*_{}[\]()#+\-.!|~:@"']/g, '\\$&')
+const md = (text: string) => entities(text).replace(/[\\`*_{}[\]()#+\-.!|~:@']/g, '\\$&')
 
 /** A fenced code block that no run of backticks in `lines` can close early. */
 function codeBlock(lines: string[], language = ''): string[] {

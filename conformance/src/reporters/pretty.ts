@@ -16,14 +16,16 @@ const palette =
   (style, text) =>
     color ? styleText(style, text, { validateStream: false }) : text
 
-const mark = ({ status, counted }: CheckResult, paint: Paint) =>
-  status === 'passed'
-    ? paint('green', '✓')
-    : status === 'skipped'
-      ? paint('dim', '-')
-      : counted
-        ? paint('red', '✗')
-        : paint('yellow', '!')
+const MARKS = {
+  passed: ['green', '✓'],
+  skipped: ['dim', '-'],
+  failed: ['red', '✗'],
+  informational: ['yellow', '!'],
+} as const
+const mark = ({ status, counted }: CheckResult, paint: Paint) => {
+  const [style, sign] = MARKS[status === 'failed' && !counted ? 'informational' : status]
+  return paint(style, sign)
+}
 
 /** One line for a rule's result: `  ✓ list.answers-array  GET /todos answers 200 … (12 held)`. */
 export function renderProgressLine(result: CheckResult, options: PrettyOptions = {}): string {

@@ -5,12 +5,9 @@ import type { CheckResult, CheckStatus, ConformanceReport } from '../report.ts'
 /** The message of a rule left out with `--only`/`--skip`: not judged on purpose. */
 export const NOT_SELECTED = 'not selected by only/skip'
 
-export const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-}
+const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }
+/** Text as the text of HTML or XML: markup characters as entities. */
+export const entities = (text: string) => text.replace(/[&<>"]/g, (char) => `&${ENTITIES[char]};`)
 
 /**
  * What a terminal acts on rather than prints (escape sequences, C1 controls, direction
@@ -42,7 +39,6 @@ export const evidence = ({ expected, actual, exchanges = [] }: CheckResult) => (
   replay: exchanges.map(curlCommand),
 })
 
-/** One line on what the exploration did. */
 export function explorationSummary({ readOnly, exploration }: ConformanceReport): string {
   const { seed, budget, sequences, operations, listQueries, requests } = exploration
   return readOnly
@@ -63,7 +59,7 @@ export const cleanupNotes = ({ cleanup, residue, marker }: ConformanceReport): s
   ),
 ]
 
-/** A sentence of a report's closing notes, with the colour the pretty report gives it. */
+/** A closing note, with the colour the pretty report gives it. */
 type Note = ['dim' | 'red' | 'yellow', string]
 
 /** What the run saw of the server, how it ended, what cleanup left, and hints. */
