@@ -22,19 +22,21 @@ Checks that the server at <base-url> honours the todos REST contract. It touches
 creates (their content starts with "tk<run id>"), and removes them all.
 
 Options:
-  --reporter NAME        pretty | json | junit | markdown | github (default pretty); github also
+  --reporter NAME        ${REPORTERS.join(' | ')} (default pretty); github also
                          appends a Markdown summary to $GITHUB_STEP_SUMMARY when it is set
   --output FILE          write the report to FILE (the pretty summary stays on stdout)
   --capabilities LIST    what the server claims: filter, search, sort (the contract's),
                          sort-extended, paging (todokit's) | all | none (default none)
   --strict               recommended rules count toward the verdict
   --header 'Name: value' send a header with every request (repeatable), e.g. for auth
-  --only GLOBS           judge only rules whose id matches, e.g. 'patch.*' (comma-separated, repeatable)
+  --only GLOBS           judge only rules whose id matches, e.g. 'patch.*' (comma-separated,
+                         repeatable)
   --skip GLOBS           leave out rules whose id matches
   --timeout MS           per-request timeout (default ${DEFAULT.timeout})
   --concurrency N        creates sent at once to look for ids handed out twice (default ${DEFAULT.concurrency})
   --bail                 stop after the first counted failure
-  --budget N | Ns        what the exploration may spend: N requests or N seconds (default ${describeBudget(DEFAULT.budget)})
+  --budget N | Ns        what the exploration may spend: N requests or N seconds
+                         (default ${describeBudget(DEFAULT.budget)})
   --seed N               seed of the exploration; the same seed and budget replay a run
   --read-only            send only GET, HEAD and OPTIONS; rules that need a write are not judged
   --list                 print the rules and exit

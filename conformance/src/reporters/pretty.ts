@@ -16,15 +16,10 @@ const palette =
   (style, text) =>
     color ? styleText(style, text, { validateStream: false }) : text
 
-const MARKS = {
-  passed: ['green', '✓'],
-  skipped: ['dim', '-'],
-  failed: ['red', '✗'],
-  informational: ['yellow', '!'],
-} as const
-const mark = ({ status, counted }: CheckResult, paint: Paint) => {
-  const [style, sign] = MARKS[status === 'failed' && !counted ? 'informational' : status]
-  return paint(style, sign)
+function mark({ status, counted }: CheckResult, paint: Paint): string {
+  if (status === 'passed') return paint('green', '✓')
+  if (status === 'skipped') return paint('dim', '-')
+  return counted ? paint('red', '✗') : paint('yellow', '!')
 }
 
 /** One line for a rule's result: `  ✓ list.answers-array  GET /todos answers 200 … (12 held)`. */
