@@ -9,7 +9,6 @@ import { ConformanceError, InvalidOptionsError } from '../errors.ts'
 import { levelLabel } from '../levels.ts'
 import { describeBudget, got, OPTIONS, readOptions, resolveOptions } from '../options.ts'
 import { REPORTERS, renderReport } from '../reporters/index.ts'
-import { renderMarkdown } from '../reporters/markdown.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
 import { rules } from '../rules/index.ts'
 import { runConformance } from '../run.ts'
@@ -173,7 +172,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     }
     const stepSummary = io.env.GITHUB_STEP_SUMMARY
     if (reporter === 'github' && stepSummary)
-      await writeReport(stepSummary, renderMarkdown(report), true)
+      await writeReport(stepSummary, renderReport(report, 'markdown'), true)
     if (report.interrupted) return EXIT.interrupted
     if (report.unreachable === undefined) return report.ok ? EXIT.conforms : EXIT.failed
     io.stderr.write(
