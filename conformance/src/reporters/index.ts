@@ -6,7 +6,6 @@ import { type PrettyOptions, renderPretty } from './pretty.ts'
 
 /** Names of the report formats. */
 export const REPORTERS = ['pretty', 'json', 'junit', 'github', 'markdown'] as const
-/** One of {@link REPORTERS}. */
 export type ReporterName = (typeof REPORTERS)[number]
 
 /**
@@ -19,6 +18,6 @@ export function renderReport(
   options: PrettyOptions = {},
 ): string {
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`
-  const render = { junit: renderJunit, github: renderGithub, markdown: renderMarkdown }
-  return reporter === 'pretty' ? `${renderPretty(report, options)}\n` : render[reporter](report)
+  if (reporter === 'pretty') return `${renderPretty(report, options)}\n`
+  return { junit: renderJunit, github: renderGithub, markdown: renderMarkdown }[reporter](report)
 }
