@@ -1,4 +1,4 @@
-import { COLLECTION_PATH, MAX_BODY_BYTES, PROBLEM_TYPES } from '@todokit/sdk/contract'
+import { COLLECTION_PATH, MAX_BODY_BYTES } from '@todokit/sdk/contract'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { etag } from 'hono/etag'
@@ -7,7 +7,7 @@ import { registerDocsPage } from './docs/docs-page.ts'
 import { createOpenApiDocument } from './docs/openapi.ts'
 import { type FaultOptions, FaultPlan, faultInjection } from './faults/faults.ts'
 import { PROBLEM_CONTENT_TYPE, PROBLEMS, problem, refusalProblem } from './http/problem.ts'
-import { methodNotAllowed, registerOptions } from './routes/allowed-methods.ts'
+import { registerOptions, unrouted } from './routes/allowed-methods.ts'
 import { registerListRoute } from './routes/list-route.ts'
 import { registerTodoRoutes } from './routes/todo-routes.ts'
 import { MemoryStore } from './store/memory-store.ts'
@@ -79,15 +79,7 @@ export function createApp(options: AppOptions = {}): Hono {
   })
   registerDocsPage(app)
 
-  app.notFound(
-    (c) =>
-      methodNotAllowed(app, c.req.method, c.req.path) ??
-      problem({
-        status: 404,
-        detail: `No resource at ${c.req.path}; the API serves ${COLLECTION_PATH}`,
-        type: PROBLEM_TYPES.routeNotFound,
-      }),
-  )
+  app.notFound(unrouted(app))
   // A refusal arrives as a TodoStoreError, or as an HTTPException carrying its problem.
   app.onError((error, c) => {
     if (error instanceof TodoStoreError) {

@@ -2,7 +2,7 @@ import { COLLECTION_PATH, PROBLEM_TYPES, type Todo } from '@todokit/sdk/contract
 import { type HttpHandler, http, type UnhandledFrameHandle } from 'msw'
 import manifest from '../package.json' with { type: 'json' }
 import { type AppOptions, createApp } from './app.ts'
-import { type Fault, FaultPlan, type FaultRuleOptions } from './faults/faults.ts'
+import { type Fault, type FaultOptions, FaultPlan, type FaultRuleOptions } from './faults/faults.ts'
 import { problem } from './http/problem.ts'
 import { parseSeedTodos } from './seed/seed.ts'
 import { MemoryStore } from './store/memory-store.ts'
@@ -11,16 +11,16 @@ export type { Fault, FaultRoute, FaultRuleOptions } from './faults/faults.ts'
 
 /**
  * Options of {@link createTodoApi}: any of {@link AppOptions} but the store (the fake keeps its
- * own) and `faults` (see {@link TodoApi.inject}).
+ * own) and `faults` (see {@link TodoApi.inject}), whose `seed` it takes.
  * @example const api = createTodoApi({ baseUrl: 'https://api.example.com', maxBodyBytes: 1024 })
  */
-export interface TodoApiOptions extends Omit<AppOptions, 'store' | 'faults'> {
+export interface TodoApiOptions
+  extends Omit<AppOptions, 'store' | 'faults'>,
+    Pick<FaultOptions, 'seed'> {
   /** The API's base URL as the application calls it, e.g. `https://api.example.com/v1`. */
   baseUrl: string
   /** Todos the fake API starts with, and goes back to on {@link TodoApi.reset}. @default [] */
   initial?: Iterable<Todo> | undefined
-  /** Seed of the generator that picks the requests a fault's `rate` hits. @default 1 */
-  seed?: number | undefined
 }
 
 /** Options of {@link createTodoHandlers}: the same as {@link createTodoApi}'s. */
@@ -39,14 +39,8 @@ export interface RecordedRequest {
 }
 
 /**
- * A fake todos API for an application's tests: msw handlers backed by the reference server in
- * memory, with a handle on its store, the requests it received and the faults it injects.
- *
- * @example
- * const api = createTodoApi({ baseUrl: 'https://api.example.com' })
- * const server = setupServer(...api.handlers)
- * beforeAll(() => server.listen({ onUnhandledFrame: api.onUnhandledFrame }))
- * afterEach(() => api.reset())
+ * The fake API {@link createTodoApi} makes, and the handles a test reads it by.
+ * @example const api: TodoApi = createTodoApi({ baseUrl: 'https://api.example.com' })
  */
 export interface TodoApi {
   /** The msw handlers: give them to `setupServer` or `setupWorker`. */
@@ -73,13 +67,16 @@ export interface TodoApi {
 }
 
 /**
- * Creates a fake todos API: the reference server itself, in memory, answering every request
- * under `baseUrl` with the same validation, errors, ETags and ids as the real one.
+ * A fake todos API for an application's tests: msw handlers that run the reference server itself,
+ * in memory, answering every request under `baseUrl` with the real one's validation, errors, ETags
+ * and ids; with a handle on its store, the requests it received and the faults it injects.
  *
  * @example
  * const todo = { id: 1, content: 'Buy milk', completed: false }
- * const api = createTodoApi({ baseUrl: 'https://api.example.com/v1', initial: [todo] })
- * api.inject({ kind: 'status', status: 503, retryAfter: 0 }, { route: 'get', times: 1 })
+ * const api = createTodoApi({ baseUrl: 'https://api.example.com', initial: [todo] })
+ * const server = setupServer(...api.handlers)
+ * beforeAll(() => server.listen({ onUnhandledFrame: api.onUnhandledFrame }))
+ * afterEach(() => api.reset())
  */
 export function createTodoApi(options: TodoApiOptions): TodoApi {
   // msw needs Promise.withResolvers: without it every request fails as a NetworkError.

@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
 import {
+  contractMetadata,
   type Endpoint,
   endpoints,
   MAX_BODY_BYTES,
@@ -422,5 +423,18 @@ describe('the document as linters read it', () => {
       expect(operation.description, operation.operationId).toMatch(/\w+/)
     }
     expect((document.info as { contact?: object }).contact).toEqual({ name: expect.any(String) })
+  })
+})
+
+describe('a contract schema without an id', () => {
+  it('fails the document rather than naming an empty component', () => {
+    const metadata = contractMetadata.get(Todo)
+    contractMetadata.remove(Todo)
+    try {
+      expect(() => createOpenApiDocument()).toThrow(/has no id/)
+    } finally {
+      if (metadata) contractMetadata.add(Todo, metadata)
+    }
+    expect(createOpenApiDocument()).toEqual(document)
   })
 })

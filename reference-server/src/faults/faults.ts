@@ -166,7 +166,6 @@ export class FaultPlan {
     this.#random = seededRandom(seed)
   }
 
-  /** Applies `fault` to the requests `options` selects, after the rules added before. */
   add(fault: Fault, options: FaultRuleOptions = {}): void {
     const { route, times = Number.POSITIVE_INFINITY, rate = 1 } = options
     if (!(times > 0)) throw new RangeError(`times must be at least 1, got ${times}`)

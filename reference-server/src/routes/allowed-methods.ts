@@ -1,6 +1,12 @@
-import { COLLECTION_PATH, endpoints, type OperationName, RECORD_PATH } from '@todokit/sdk/contract'
-import type { Handler, Hono } from 'hono'
-import { METHOD_NAME_ALL } from 'hono/router'
+import {
+  COLLECTION_PATH,
+  endpoints,
+  type OperationName,
+  PROBLEM_TYPES,
+  RECORD_PATH,
+} from '@todokit/sdk/contract'
+import type { Handler, Hono, NotFoundHandler } from 'hono'
+import { methodNotAllowed } from 'hono/method-not-allowed'
 import { problem } from '../http/problem.ts'
 
 const honoRoute = (template: string) => template.replaceAll(/\{(\w+)\}/g, ':$1')
@@ -24,22 +30,24 @@ export function registerOptions(app: Hono): void {
   }
 }
 
-const RECORD_PATTERN = new RegExp(`^${COLLECTION_PATH}/[^/]+$`)
-
 /**
- * The 405 for a method a known path does not have, from `app`'s routes, or `undefined` for an
- * unknown path. Called from `notFound`: a catch-all route would cost every request a composition.
+ * Answers a request no route takes: 405 with `Allow` when its path has other methods (hono's
+ * method-not-allowed, run here rather than as middleware that every request would pass), or 404.
  */
-export function methodNotAllowed(app: Hono, method: string, path: string): Response | undefined {
-  const shown = RECORD_PATTERN.test(path) ? RECORD_PATH : path
-  const routed = app.routes.filter(
-    (route) => route.path === honoRoute(shown) && route.method !== METHOD_NAME_ALL,
-  )
-  if (routed.length === 0) return undefined
-  const allow = [...new Set(routed.flatMap(({ method }) => withHead(method)))].join(', ')
-  return problem({
-    status: 405,
-    detail: `${method} is not allowed on ${shown}; use ${allow}`,
-    headers: { allow },
+export function unrouted(app: Hono): NotFoundHandler {
+  const notAllowed = methodNotAllowed({
+    app,
+    onMethodNotAllowed: ({ req }, methods) => {
+      const allow = methods.join(', ')
+      const path = req.path.startsWith(`${COLLECTION_PATH}/`) ? RECORD_PATH : req.path
+      const detail = `${req.method} is not allowed on ${path}; use ${allow}`
+      return problem({ status: 405, detail, headers: { allow } })
+    },
   })
+  return async (c) => {
+    const detail = `No resource at ${c.req.path}; the API serves ${COLLECTION_PATH}`
+    c.res = problem({ status: 404, detail, type: PROBLEM_TYPES.routeNotFound })
+    await notAllowed(c, async () => {})
+    return c.res
+  }
 }
