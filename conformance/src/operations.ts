@@ -18,7 +18,7 @@ import {
 } from './rules/rule.ts'
 
 /** What one rule said over the run: how often it held and broke, and its first failure. */
-export interface RuleTally {
+interface RuleTally {
   held: number
   broken: number
   failure?: Failure & { exchanges: Exchange[] }
@@ -42,14 +42,6 @@ export const idIn = (json: unknown): Id | undefined =>
   isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string')
     ? json.id
     : undefined
-
-/** The query as URL parameters, in a stable order. */
-function parameters(query: ListQuery | undefined): Record<string, string> | undefined {
-  const entries = Object.entries({ ...query, order: query?.order?.join(',') }).filter(
-    (entry): entry is [string, string] => entry[1] !== undefined,
-  )
-  return entries.length ? Object.fromEntries(entries) : undefined
-}
 
 const METHODS = { create: 'POST', replace: 'PUT', patch: 'PATCH', delete: 'DELETE' } as const
 
@@ -108,9 +100,13 @@ export class Operations {
       return { error, exchange: { method, url, requestHeaders: {}, durationMs: 0, error } }
     }
     this.requests += 1
+    const parameters = Object.entries({ ...query, order: query?.order?.join(',') }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    )
     try {
       const sent = typeof body === 'string' ? { rawBody: body } : { json: body }
-      const response = await this.http.request(method, path, { ...sent, query: parameters(query) })
+      const asked = parameters.length > 0 ? { query: Object.fromEntries(parameters) } : {}
+      const response = await this.http.request(method, path, { ...sent, ...asked })
       return { response, exchange: response.exchange }
     } catch (error) {
       const exchange = (error as { exchange?: Exchange }).exchange
@@ -154,7 +150,7 @@ export class Operations {
     between?: () => Promise<Array<OwnRecord | undefined>>,
   ): Promise<Observation> {
     const pages: HttpResponse[] = []
-    const touched = new Set<string>()
+    let touched: Set<string> | undefined
     const followed = new Set<string>()
     const { model } = this
     const maxPages =
@@ -173,7 +169,7 @@ export class Operations {
       else {
         followed.add(next.href)
         if (pages.length === 1 && between)
-          for (const record of await between()) if (record) touched.add(record.key)
+          touched = new Set((await between()).flatMap((record) => record?.key ?? []))
         page = await this.send('GET', next.href)
         if (page.error !== undefined) stopped = `stopped: ${page.error}`
       }
@@ -199,9 +195,8 @@ export class Operations {
   }
 
   /** Creates a record; answers the record the run now owns, if the server stored one. */
-  async create(body: Body, probe?: ProbeKind): Promise<OwnRecord | undefined> {
-    return (await this.write('create', undefined, body, probe)).made
-  }
+  create = async (body: Body, probe?: ProbeKind) =>
+    (await this.write('create', undefined, body, probe)).made
 
   /** A PUT of the whole record: the target's id goes in the body unless `body` names one. */
   replace(target: Target, body: Record<string, unknown>, probe?: ProbeKind) {
@@ -249,13 +244,12 @@ export class Operations {
     }
     if (!target) {
       if (code >= 300 && code < 500) model.refusedCreates.push({ sent: body, exchange })
-      if (code >= 300) return observation
     } else if (code >= 500) {
       target.uncertain = true
       target.maybeGone ||= op === 'delete'
     } else if (code >= 300) target.blame = { rule: 'write.refused-no-trace', exchange }
     else if (op === 'delete') target.deleted = true
-    if (op === 'delete' || (target && code >= 300)) return observation
+    if (op === 'delete' || code >= 300) return observation
     const record = target ?? (await this.own(observation))
     if (!record) return observation
     const answer = isObject(json) ? json : undefined
@@ -276,10 +270,8 @@ export class Operations {
         if (typeof fields[field] === typeof record.expected[field])
           Object.assign(record.expected, { [field]: fields[field] })
       const { content } = record.expected
-      if (content !== content.trim() && answer?.content === content.trim()) {
+      if (content !== content.trim() && answer?.content === content.trim())
         model.policy.trims = true
-        record.expected.content = content.trim()
-      }
       // The answer is the record as stored: a difference was charged to the write's own rule,
       // and reads are judged against it from now on.
       const same = !target || String(answer?.id) === String(record.expected.id)
