@@ -62,16 +62,14 @@ const storedAs = (expected: Expected, { content, completed }: Record<string, unk
  * with the model's state before it, has every rule judge that, and then moves the model on.
  */
 export class Operations {
-  /** What each selected rule said over the run. */
   readonly tally: Map<Rule, RuleTally>
   requests = 0
-  /** How many requests of each kind (`PATCH /todos/{id}`) got no answer within the timeout. */
-  private readonly unanswered = new Map<string, number>()
+  /** The kind (`PATCH /todos/{id}`) of each request that got no answer within the timeout. */
+  private readonly unanswered: string[] = []
 
   /** Swapped for cleanup's client, which no signal stops. */
   http: HttpClient
   readonly model: Model
-  /** How many requests a scenario may send at once. */
   readonly concurrency: number
 
   constructor(http: HttpClient, model: Model, rules: readonly Rule[], concurrency = 1) {
@@ -94,7 +92,7 @@ export class Operations {
     // An operation that hangs would hang for the rest of the run: after two requests of one kind
     // got no answer, the kit stops sending that kind, and says so in place of an answer.
     const kind = `${method} ${COLLECTION_PATH}${path.startsWith(`${COLLECTION_PATH}/`) ? '/{id}' : ''}`
-    if ((this.unanswered.get(kind) ?? 0) >= 2) {
+    if (this.unanswered.filter((unanswered) => unanswered === kind).length >= 2) {
       const error = `not sent: ${kind} got no answer twice already`
       const url = urlFor(this.http.config.baseUrl, path)
       return { error, exchange: { method, url, requestHeaders: {}, durationMs: 0, error } }
@@ -115,8 +113,7 @@ export class Operations {
         const again: unknown = await this.http.request('GET', COLLECTION_PATH).catch((e) => e)
         if (isErrorType(again, NetworkError)) throw new ServerUnreachableError(again.message)
       }
-      if (isErrorType(error, TimeoutError))
-        this.unanswered.set(kind, (this.unanswered.get(kind) ?? 0) + 1)
+      if (isErrorType(error, TimeoutError)) this.unanswered.push(kind)
       return { error: error instanceof Error ? error.message : String(error), exchange }
     }
   }

@@ -48,16 +48,11 @@ async function reads(ops: Operations, record: OwnRecord, every = false) {
   await ops.get(record)
   await ops.list()
   if (!every) return
-  const { id, content, completed } = record.expected
+  const { id, content } = record.expected
+  const completed = String(record.expected.completed)
   const q = record.found ? words(content).at(-1) : ops.model.marker
-  const queries: ListQuery[] = [
-    { content },
-    { completed: String(completed) },
-    { id: String(id) },
-    { order: ['content'] },
-    ...(q ? [{ q }, { q, completed: String(completed) }] : []),
-  ]
-  for (const query of queries) await ops.list(query)
+  const by: ListQuery[] = [{ content }, { completed }, { id: String(id) }, { order: ['content'] }]
+  for (const query of [...by, ...(q ? [{ q }, { q, completed }] : [])]) await ops.list(query)
 }
 
 /** A scenario on one record it makes: `act` on it, then a read of it by id and in the list. */
