@@ -229,13 +229,12 @@ export class Operations {
     const [code, json] = [response?.status ?? 500, response?.json]
     if (proof && code < 300) model.maybeStored.delete(proof)
     if (typeof target === 'string') {
+      if (code >= 300) return observation
       const named = model.records.get(keyOf(Number.parseInt(target, 10)))
-      if (probe === 'path-id' && named && code < 300)
-        named.blame = { rule: 'path.id-integer', exchange }
+      if (probe === 'path-id' && named) named.blame = { rule: 'path.id-integer', exchange }
       // A write to an id nobody held that made a record: the run made it, and removes it.
       const id = idIn(json)
-      const made = probe === 'unknown-id' && op !== 'delete' && code < 300
-      if (made && id !== undefined && String(id) === target)
+      if (probe === 'unknown-id' && op !== 'delete' && id !== undefined && String(id) === target)
         model.adopt(todoIn(json, id), { op, sent: [], exchange }).uncertain = true
       return observation
     }
