@@ -18,7 +18,7 @@ import {
 } from './rules/rule.ts'
 
 /** What one rule said over the run: how often it held and broke, and its first failure. */
-export interface RuleTally {
+interface RuleTally {
   held: number
   broken: number
   failure?: Failure & { exchanges: Exchange[] }
@@ -43,14 +43,6 @@ export const idIn = (json: unknown): Id | undefined =>
     ? json.id
     : undefined
 
-/** The query as URL parameters, in a stable order. */
-function parameters(query: ListQuery | undefined): Record<string, string> | undefined {
-  const entries = Object.entries({ ...query, order: query?.order?.join(',') }).filter(
-    (entry): entry is [string, string] => entry[1] !== undefined,
-  )
-  return entries.length ? Object.fromEntries(entries) : undefined
-}
-
 const METHODS = { create: 'POST', replace: 'PUT', patch: 'PATCH', delete: 'DELETE' } as const
 
 /** Probes whose answer alone says what the record now holds. */
@@ -70,16 +62,14 @@ const storedAs = (expected: Expected, { content, completed }: Record<string, unk
  * with the model's state before it, has every rule judge that, and then moves the model on.
  */
 export class Operations {
-  /** What each selected rule said over the run. */
   readonly tally: Map<Rule, RuleTally>
   requests = 0
-  /** How many requests of each kind (`PATCH /todos/{id}`) got no answer within the timeout. */
-  private readonly unanswered = new Map<string, number>()
+  /** The kind (`PATCH /todos/{id}`) of each request that got no answer within the timeout. */
+  private readonly unanswered: string[] = []
 
   /** Swapped for cleanup's client, which no signal stops. */
   http: HttpClient
   readonly model: Model
-  /** How many requests a scenario may send at once. */
   readonly concurrency: number
 
   constructor(http: HttpClient, model: Model, rules: readonly Rule[], concurrency = 1) {
@@ -102,15 +92,19 @@ export class Operations {
     // An operation that hangs would hang for the rest of the run: after two requests of one kind
     // got no answer, the kit stops sending that kind, and says so in place of an answer.
     const kind = `${method} ${COLLECTION_PATH}${path.startsWith(`${COLLECTION_PATH}/`) ? '/{id}' : ''}`
-    if ((this.unanswered.get(kind) ?? 0) >= 2) {
+    if (this.unanswered.filter((unanswered) => unanswered === kind).length >= 2) {
       const error = `not sent: ${kind} got no answer twice already`
       const url = urlFor(this.http.config.baseUrl, path)
       return { error, exchange: { method, url, requestHeaders: {}, durationMs: 0, error } }
     }
     this.requests += 1
+    const parameters = Object.entries({ ...query, order: query?.order?.join(',') }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    )
     try {
       const sent = typeof body === 'string' ? { rawBody: body } : { json: body }
-      const response = await this.http.request(method, path, { ...sent, query: parameters(query) })
+      const asked = parameters.length > 0 ? { query: Object.fromEntries(parameters) } : {}
+      const response = await this.http.request(method, path, { ...sent, ...asked })
       return { response, exchange: response.exchange }
     } catch (error) {
       const exchange = (error as { exchange?: Exchange }).exchange
@@ -119,8 +113,7 @@ export class Operations {
         const again: unknown = await this.http.request('GET', COLLECTION_PATH).catch((e) => e)
         if (isErrorType(again, NetworkError)) throw new ServerUnreachableError(again.message)
       }
-      if (isErrorType(error, TimeoutError))
-        this.unanswered.set(kind, (this.unanswered.get(kind) ?? 0) + 1)
+      if (isErrorType(error, TimeoutError)) this.unanswered.push(kind)
       return { error: error instanceof Error ? error.message : String(error), exchange }
     }
   }
@@ -154,7 +147,7 @@ export class Operations {
     between?: () => Promise<Array<OwnRecord | undefined>>,
   ): Promise<Observation> {
     const pages: HttpResponse[] = []
-    const touched = new Set<string>()
+    let touched: Set<string> | undefined
     const followed = new Set<string>()
     const { model } = this
     const maxPages =
@@ -173,7 +166,7 @@ export class Operations {
       else {
         followed.add(next.href)
         if (pages.length === 1 && between)
-          for (const record of await between()) if (record) touched.add(record.key)
+          touched = new Set((await between()).flatMap((record) => record?.key ?? []))
         page = await this.send('GET', next.href)
         if (page.error !== undefined) stopped = `stopped: ${page.error}`
       }
@@ -199,9 +192,8 @@ export class Operations {
   }
 
   /** Creates a record; answers the record the run now owns, if the server stored one. */
-  async create(body: Body, probe?: ProbeKind): Promise<OwnRecord | undefined> {
-    return (await this.write('create', undefined, body, probe)).made
-  }
+  create = async (body: Body, probe?: ProbeKind) =>
+    (await this.write('create', undefined, body, probe)).made
 
   /** A PUT of the whole record: the target's id goes in the body unless `body` names one. */
   replace(target: Target, body: Record<string, unknown>, probe?: ProbeKind) {
@@ -237,25 +229,23 @@ export class Operations {
     const [code, json] = [response?.status ?? 500, response?.json]
     if (proof && code < 300) model.maybeStored.delete(proof)
     if (typeof target === 'string') {
+      if (code >= 300) return observation
       const named = model.records.get(keyOf(Number.parseInt(target, 10)))
-      if (probe === 'path-id' && named && code < 300)
-        named.blame = { rule: 'path.id-integer', exchange }
+      if (probe === 'path-id' && named) named.blame = { rule: 'path.id-integer', exchange }
       // A write to an id nobody held that made a record: the run made it, and removes it.
       const id = idIn(json)
-      const made = probe === 'unknown-id' && op !== 'delete' && code < 300
-      if (made && id !== undefined && String(id) === target)
+      if (probe === 'unknown-id' && op !== 'delete' && id !== undefined && String(id) === target)
         model.adopt(todoIn(json, id), { op, sent: [], exchange }).uncertain = true
       return observation
     }
     if (!target) {
       if (code >= 300 && code < 500) model.refusedCreates.push({ sent: body, exchange })
-      if (code >= 300) return observation
     } else if (code >= 500) {
       target.uncertain = true
       target.maybeGone ||= op === 'delete'
     } else if (code >= 300) target.blame = { rule: 'write.refused-no-trace', exchange }
     else if (op === 'delete') target.deleted = true
-    if (op === 'delete' || (target && code >= 300)) return observation
+    if (op === 'delete' || code >= 300) return observation
     const record = target ?? (await this.own(observation))
     if (!record) return observation
     const answer = isObject(json) ? json : undefined
@@ -276,10 +266,8 @@ export class Operations {
         if (typeof fields[field] === typeof record.expected[field])
           Object.assign(record.expected, { [field]: fields[field] })
       const { content } = record.expected
-      if (content !== content.trim() && answer?.content === content.trim()) {
+      if (content !== content.trim() && answer?.content === content.trim())
         model.policy.trims = true
-        record.expected.content = content.trim()
-      }
       // The answer is the record as stored: a difference was charged to the write's own rule,
       // and reads are judged against it from now on.
       const same = !target || String(answer?.id) === String(record.expected.id)
