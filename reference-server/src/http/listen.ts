@@ -81,9 +81,9 @@ function readBodyFirst(listener: RequestListener, maxBodyBytes: number): Request
       listener(rawBody ? Object.assign(incoming, { rawBody }) : incoming, outgoing)
     }
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-    incoming.once('end', () => hand(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)))
-    incoming.once('error', () => hand())
-    incoming.once('close', () => hand())
+    incoming.on('end', () => hand(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)))
+    incoming.on('error', () => hand())
+    incoming.on('close', () => hand())
   }
 }
 

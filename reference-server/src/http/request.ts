@@ -45,7 +45,12 @@ export function jsonBodyReader(
         throw error instanceof HTTPException ? error : brokeOff()
       })
     }
-    const bytes = await c.req.arrayBuffer().catch(brokeOff)
+    let bytes: ArrayBuffer
+    try {
+      bytes = await c.req.raw.arrayBuffer()
+    } catch {
+      return brokeOff()
+    }
     try {
       return JSON.parse(utf8.decode(bytes))
     } catch (error) {
