@@ -59,8 +59,8 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     const before = judgements.get(rule)
     if (!before || 'held' in before) judgements.set(rule, failure(...why, exchanges))
   }
-  const judged = (record: OwnRecord | undefined, read: string) => {
-    const rules = Object.keys(READ_RULES).filter((id) => record && READ_RULES[id]?.(record, model))
+  const judged = (record: OwnRecord, read: string) => {
+    const rules = Object.keys(READ_RULES).filter((id) => READ_RULES[id]?.(record, model))
     for (const rule of [read, ...rules]) if (!judgements.has(rule)) judgements.set(rule, held)
   }
   const compare = (record: OwnRecord, item: Record<string, unknown>) => {
@@ -100,17 +100,13 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
         ? `, which it did not send; it was ${shown(was)}`
         : ` where ${shown(was)} was sent`
       const failed = `${answered(observation)} with ${field} ${shown(value)}${how}`
-      charge(
-        rule,
-        undefined,
-        failed,
-        shown(before ? { ...before.expected, ...sent } : sent),
-        shown(body),
-      )
+      const expected = shown(before ? { ...before.expected, ...sent } : sent)
+      charge(rule, undefined, failed, expected, shown(body))
     }
     // A target a probe left blamed differs from the model for a cause already charged.
-    if (op === 'patch' && !before?.concurrent && !before?.blame)
-      judged(undefined, 'patch.keeps-unsent')
+    const keeps = 'patch.keeps-unsent'
+    if (op === 'patch' && !before?.concurrent && !before?.blame && !judgements.has(keeps))
+      judgements.set(keeps, held)
   }
   const { op, probe, target, query, response } = observation
   const body = response?.json
@@ -136,17 +132,19 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
   for (const record of model.settled()) {
     judged(record, 'list.holds-live-records')
     const [item, ...more] = withId(record)
+    if (item && more.length === 0) compare(record, item)
+    if (item) continue
     const failed = `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`
-    const listed = `not among the ${body.length} records listed`
     const rule = record.blame?.rule ?? 'list.holds-live-records'
-    if (!item) charge(rule, record, failed, shown(record.expected), listed)
-    else if (more.length === 0) compare(record, item)
+    const listed = `not among the ${body.length} records listed`
+    charge(rule, record, failed, shown(record.expected), listed)
   }
   for (const record of model.deleted()) {
     const same = withId(record).find((item) => stateOf(item) === stateOf(record.expected))
+    if (!same) continue
     const failed = `GET /todos still lists todo ${shown(record.expected.id)} after DELETE answered success`
     const rule = record.blame?.rule ?? 'delete.removes'
-    if (same) charge(rule, record, failed, `no record ${shown(record.expected)}`, shown(same))
+    charge(rule, record, failed, `no record ${shown(record.expected)}`, shown(same))
   }
   return judgements
 }

@@ -4,7 +4,6 @@ import type { Exchange } from '../http/exchange.ts'
 import type { Level } from '../levels.ts'
 import { isLive, type Model, type OwnRecord } from '../model/model.ts'
 
-/** The operations of the contract, by what they do. */
 export type OpName = 'list' | 'walk' | 'get' | 'create' | 'replace' | 'patch' | 'delete'
 
 /** A request sent wrong on purpose, aimed only at the run's own records or at ids nobody holds. */
@@ -53,7 +52,6 @@ export interface Observation {
 /** A rule broken: what was seen, what the rule expected, what came, and the exchanges to show. */
 export type Failure = { failed: string; expected?: string; actual?: string; exchanges?: Exchange[] }
 
-/** One rule's verdict on one observation. */
 export type Judgement = { held: true } | Failure
 
 /**
@@ -130,7 +128,6 @@ export function actualOf({ response: r, error }: Observation): string {
   return `${r.status} ${r.statusText}${r.text ? ` ${shown(r.json ?? r.text)}` : ''}`
 }
 
-/** A failure: what was seen, what the rule expected, what came instead. */
 export function failure(failed: string, expected: string, actual: string, shows?: Exchange[]) {
   return { failed, expected, actual, ...(shows && { exchanges: shows }) }
 }
@@ -156,7 +153,6 @@ export const isClientError = ({ response }: Observation): boolean =>
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The objects a list answered, or none when it answered no array. */
 export const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
 
 /** The first id that `items` hold more than once, and how often; empty when none. */
