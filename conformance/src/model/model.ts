@@ -5,11 +5,7 @@ import type { Capability } from '../levels.ts'
 export type Id = number | string
 
 /** A todo as the contract says it must be stored. */
-export interface Expected {
-  id: Id
-  content: string
-  completed: boolean
-}
+export type Expected = { id: Id; content: string; completed: boolean }
 
 /** The last write a record saw; `sent` names the only fields that may differ from before it. */
 export interface LastWrite {
@@ -49,6 +45,13 @@ export interface Policy {
   trims?: boolean
   idType?: 'integer' | 'other'
 }
+
+/**
+ * A record of the run that is there, in a state the model knows, with well-typed fields: one a
+ * wrongly typed write left ill-typed is that write's rule's alone.
+ */
+export const isLive = (record?: OwnRecord): record is OwnRecord =>
+  record !== undefined && !record.deleted && !record.uncertain && !record.untyped
 
 export const keyOf = (id: unknown): string => JSON.stringify(id) ?? 'undefined'
 
@@ -90,23 +93,14 @@ export class Model {
     return `${this.marker} ${this.counter.toString(36)} ${label}`.trim()
   }
 
-  ownsContent(content: unknown): boolean {
-    return typeof content === 'string' && content.startsWith(`${this.marker} `)
-  }
+  ownsContent = (content: unknown): boolean =>
+    typeof content === 'string' && content.startsWith(`${this.marker} `)
 
-  live(): OwnRecord[] {
-    return [...this.records.values()].filter((record) => !record.deleted)
-  }
-
+  live = () => [...this.records.values()].filter((record) => !record.deleted)
   /** Live records whose state is known, so reads of them can be judged. */
-  settled(): OwnRecord[] {
-    return this.live().filter((record) => !record.uncertain && !record.untyped)
-  }
-
+  settled = () => [...this.records.values()].filter(isLive)
   /** Records the run deleted, with an answer that said so. */
-  deleted(): OwnRecord[] {
-    return [...this.records.values()].filter((record) => record.deleted && !record.uncertain)
-  }
+  deleted = () => [...this.records.values()].filter((record) => record.deleted && !record.uncertain)
 
   /** Records a new create answered with, or (without a write) a record a read-only run found. */
   adopt(expected: Expected, lastWrite?: LastWrite): OwnRecord {

@@ -11,7 +11,6 @@ import type { Expected } from './model.ts'
 /** Text with case and accents folded away, as the loosest reading compares it. */
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
 
-/** The words of a text: runs of letters and digits. */
 export const words = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? []
 
 /**
@@ -58,7 +57,6 @@ const COLLATIONS: Array<(a: string, b: string) => number> = [
   (a, b) => byUnit(a.toLowerCase(), b.toLowerCase()),
 ]
 
-/** A record as sort compares it. */
 export type Sortable = Omit<Expected, 'id'> & { id: unknown }
 
 /** The sign of `a` against `b` under one key, or `undefined` when correct servers may differ. */

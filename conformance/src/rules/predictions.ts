@@ -1,12 +1,11 @@
-import { type Model, type OwnRecord, stateOf } from '../model/model.ts'
+import { type Expected, isLive, type Model, type OwnRecord, stateOf } from '../model/model.ts'
 import {
   actualOf,
   answered,
-  type Failure,
+  failure,
   fieldProblem,
   held,
   inScope,
-  isLive,
   isObject,
   type Judgement,
   type Observation,
@@ -16,12 +15,8 @@ import {
   shown,
 } from './rule.ts'
 
-const lastWriteOf = ({ lastWrite }: OwnRecord) =>
-  lastWrite
-    ? ` (last write: ${requestLine(lastWrite.exchange)} answered ${lastWrite.exchange.status})`
-    : ''
-
-type Field = 'content' | 'completed'
+const lastWriteOf = ({ lastWrite: last }: OwnRecord) =>
+  last ? ` (last write: ${requestLine(last.exchange)} answered ${last.exchange.status})` : ''
 
 /** Why a record must be there: the run made it, or a read-only run found it listed. */
 const origin = (record: OwnRecord) =>
@@ -53,17 +48,16 @@ const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> =
 function predict(observation: Observation, model: Model): Map<string, Judgement> {
   const judgements = new Map<string, Judgement>()
   /** The rule a field shown otherwise than predicted answers to, when not the read's or write's. */
-  const chargeFor = (field: Field, value: unknown, content: unknown, unsent: boolean) => {
+  const chargeFor = (field: keyof Expected, value: unknown, content: unknown, unsent: boolean) => {
     const trimmed = typeof content === 'string' && content !== content.trim()
     if (field === 'content' && trimmed && value === content.trim()) return 'content.edge-whitespace'
     if (unsent) return 'patch.keeps-unsent'
     if (field === 'content' && !model.ownsContent(content)) return 'content.exact'
   }
-  const charge = (rule: string, record: OwnRecord | undefined, failure: Failure) => {
+  const charge = (rule: string, record?: OwnRecord, ...why: [string, string, string]) => {
     const exchanges = record?.blame && [record.blame.exchange, observation.exchange]
     const before = judgements.get(rule)
-    if (!before || 'held' in before)
-      judgements.set(rule, exchanges ? { ...failure, exchanges } : failure)
+    if (!before || 'held' in before) judgements.set(rule, failure(...why, exchanges))
   }
   const judged = (record: OwnRecord, read: string) => {
     const rules = Object.keys(READ_RULES).filter((id) => READ_RULES[id]?.(record, model))
@@ -84,11 +78,8 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
       blame?.rule ??
       (found ? read : (chargeFor(field, item[field], expected.content, unsent) ?? 'read.current'))
     const before = found ? 'GET /todos showed' : 'the last write left'
-    charge(rule, record, {
-      failed: `${requestLine(observation.exchange)} shows todo ${shown(expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(expected[field])}${lastWriteOf(record)}`,
-      expected: shown(expected),
-      actual: shown(item),
-    })
+    const failed = `${requestLine(observation.exchange)} shows todo ${shown(expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(expected[field])}${lastWriteOf(record)}`
+    charge(rule, record, failed, shown(expected), shown(item))
   }
   /** A write's answer against the record it must show: the sent fields, and the rest kept. */
   const answer = (op: keyof typeof ANSWERS, body: Record<string, unknown>) => {
@@ -105,12 +96,17 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
       if (unsent && (before?.concurrent || before?.blame || before?.tolerated.has(`${kept}`)))
         continue
       const rule = chargeFor(field, value, sent.content, unsent && op === 'patch') ?? ANSWERS[op]
-      charge(rule, undefined, {
-        failed: `${answered(observation)} with ${field} ${shown(value)}${unsent ? `, which it did not send; it was ${shown(was)}` : ` where ${shown(was)} was sent`}`,
-        expected: shown(before ? { ...before.expected, ...sent } : sent),
-        actual: shown(body),
-      })
+      const how = unsent
+        ? `, which it did not send; it was ${shown(was)}`
+        : ` where ${shown(was)} was sent`
+      const failed = `${answered(observation)} with ${field} ${shown(value)}${how}`
+      const expected = shown(before ? { ...before.expected, ...sent } : sent)
+      charge(rule, undefined, failed, expected, shown(body))
     }
+    // A target a probe left blamed differs from the model for a cause already charged.
+    const keeps = 'patch.keeps-unsent'
+    if (op === 'patch' && !before?.concurrent && !before?.blame && !judgements.has(keeps))
+      judgements.set(keeps, held)
   }
   const { op, probe, target, query, response } = observation
   const body = response?.json
@@ -122,13 +118,11 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     judged(target, 'get.returns-record')
     const { id } = target.expected
     const other = response?.status === 200 && isObject(body) && String(body.id) !== String(id)
-    if (response?.status !== 200 || other)
-      charge(other ? 'get.returns-record' : (target.blame?.rule ?? 'get.returns-record'), target, {
-        failed: `${answered(observation)}${other ? ` with todo ${shown(body.id)}` : ''} for todo ${shown(id)}, ${origin(target)}`,
-        expected: `200 with ${shown(target.expected)}`,
-        actual: actualOf(observation),
-      })
-    else if (isObject(body)) compare(target, body)
+    if (response?.status !== 200 || other) {
+      const failed = `${answered(observation)}${other ? ` with todo ${shown(body.id)}` : ''} for todo ${shown(id)}, ${origin(target)}`
+      const rule = other ? 'get.returns-record' : (target.blame?.rule ?? 'get.returns-record')
+      charge(rule, target, failed, `200 with ${shown(target.expected)}`, actualOf(observation))
+    } else if (isObject(body)) compare(target, body)
   }
   if (op !== 'list' || query || response?.status !== 200 || !Array.isArray(body)) return judgements
   const byId = new Map<string, Record<string, unknown>[]>()
@@ -138,22 +132,19 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
   for (const record of model.settled()) {
     judged(record, 'list.holds-live-records')
     const [item, ...more] = withId(record)
-    if (!item)
-      charge(record.blame?.rule ?? 'list.holds-live-records', record, {
-        failed: `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`,
-        expected: shown(record.expected),
-        actual: `not among the ${body.length} records listed`,
-      })
-    else if (more.length === 0) compare(record, item)
+    if (item && more.length === 0) compare(record, item)
+    if (item) continue
+    const failed = `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`
+    const rule = record.blame?.rule ?? 'list.holds-live-records'
+    const listed = `not among the ${body.length} records listed`
+    charge(rule, record, failed, shown(record.expected), listed)
   }
   for (const record of model.deleted()) {
     const same = withId(record).find((item) => stateOf(item) === stateOf(record.expected))
-    if (same)
-      charge(record.blame?.rule ?? 'delete.removes', record, {
-        failed: `GET /todos still lists todo ${shown(record.expected.id)} after DELETE answered success`,
-        expected: `no record ${shown(record.expected)}`,
-        actual: shown(same),
-      })
+    if (!same) continue
+    const failed = `GET /todos still lists todo ${shown(record.expected.id)} after DELETE answered success`
+    const rule = record.blame?.rule ?? 'delete.removes'
+    charge(rule, record, failed, `no record ${shown(record.expected)}`, shown(same))
   }
   return judgements
 }

@@ -1,18 +1,19 @@
 import { nextLinkTarget } from '@todokit/sdk/contract'
 import type { HttpResponse } from '../http/client.ts'
 import type { Capability } from '../levels.ts'
-import { type Expected, keyOf, type Model, type OwnRecord } from '../model/model.ts'
+import { type Expected, isLive, keyOf, type Model, type OwnRecord } from '../model/model.ts'
 import { mayMatchSearch, mustMatchSearch, mustPrecede, type Sortable } from '../model/text.ts'
 import {
   answered,
   failure,
   held,
   isObject,
+  type Judged,
   type Judgement,
+  type Judges,
   type ListQuery,
   listedItems,
   type Observation,
-  type Rule,
   repeatedId,
   requestLine,
   shown,
@@ -21,6 +22,13 @@ import {
 } from './rule.ts'
 
 const FILTERS = ['id', 'content', 'completed'] as const
+
+/** What a list must and may hold, as the model predicts it for one query. */
+type Listing = {
+  must: (todo: Expected) => boolean
+  mayNot?: (todo: Item) => string | undefined
+  where?: string
+}
 
 /** The capabilities a query needs, most particular first. */
 function capabilitiesOf(query: ListQuery): Capability[] {
@@ -34,66 +42,53 @@ function capabilitiesOf(query: ListQuery): Capability[] {
   return needs
 }
 
-/** A todo's fields as a query compares them, whatever their types. */
-type Fields = { id?: unknown; content?: unknown; completed?: unknown }
-
 type Item = Record<string, unknown>
 
-const matchesFilters = (todo: Fields, query: ListQuery) =>
+const matchesFilters = (todo: Item, query: ListQuery) =>
   FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
-/** What a list must and may hold, as the model predicts it for one query. */
-interface Listing {
-  /** Whether every correct server must list this record of the run. */
-  must: (todo: Expected) => boolean
-  /** Why no correct server may list a todo with these fields; `undefined` when some may. */
-  mayNot?: (todo: Fields) => string | undefined
-  where?: string
-}
-
 /**
- * What listed `items` show against the model: a todo no correct server may list, as listed or
- * as the run's record is now, a deleted record, or a record that `must` be listed and is not.
- * Records written while the list was read, and those a probe left blamed, are not judged.
+ * What listed `items` show against the model: a todo no correct server may list (`mayNot` says
+ * why), as listed or as the run's record is now, a deleted record, or a record that `must` be
+ * listed and is not. Records written while the list was read, or that a probe left blamed, are
+ * not judged.
  */
-function judgeListed(observation: Observation, items: Item[], model: Model, listing: Listing) {
-  const { must, mayNot = () => undefined, where = requestLine(observation.exchange) } = listing
+function judgeListed(
+  observation: Observation,
+  items: Item[],
+  model: Model,
+  { must, mayNot = () => undefined, where = requestLine(observation.exchange) }: Listing,
+) {
   const judged = (record: OwnRecord) => !observation.touched?.has(record.key) && !record.blame
+  const fail = (what: string, expected: string, actual: unknown) =>
+    failure(`${where} ${what}`, expected, typeof actual === 'string' ? actual : shown(actual))
   for (const item of items) {
     const why = mayNot(item)
     if (why)
-      return failure(
-        `${where} returned ${shown(item)}, which ${why}`,
-        'only records the query matches',
-        shown(item),
-      )
+      return fail(`returned ${shown(item)}, which ${why}`, 'only records the query matches', item)
     const record = model.records.get(keyOf(item.id))
-    const known = record && !record.deleted && !record.uncertain && !record.untyped
-    if (known && judged(record) && mayNot(record.expected))
-      return failure(
-        `${where} returned todo ${shown(record.expected.id)} as it was before its last write: it now holds ${shown(record.expected)}`,
-        'records as they are now',
-        shown(item),
-      )
+    if (isLive(record) && judged(record) && mayNot(record.expected)) {
+      const now = `it now holds ${shown(record.expected)}`
+      const what = `returned todo ${shown(record.expected.id)} as it was before its last write: ${now}`
+      return fail(what, 'records as they are now', item)
+    }
   }
   const byId = new Map(items.map((item) => [String(item.id), item]))
   for (const { expected } of model.deleted().filter(judged)) {
     const item = byId.get(String(expected.id))
     // A freed id may hold someone else's record: only the run's own content shows it stale.
     if (item?.content === expected.content)
-      return failure(
-        `${where} still returns todo ${shown(expected.id)} after DELETE answered success`,
+      return fail(
+        `still returns todo ${shown(expected.id)} after DELETE answered success`,
         'no deleted record',
-        shown(item),
+        item,
       )
   }
   for (const { expected } of model.settled().filter(judged))
-    if (must(expected) && !byId.has(String(expected.id)))
-      return failure(
-        `${where} does not return todo ${shown(expected.id)}, which it must: ${shown(expected)}`,
-        shown(expected),
-        `${items.length} records, not this one`,
-      )
+    if (must(expected) && !byId.has(String(expected.id))) {
+      const what = `does not return todo ${shown(expected.id)}, which it must: ${shown(expected)}`
+      return fail(what, shown(expected), `${items.length} records, not this one`)
+    }
   return held
 }
 
@@ -104,17 +99,16 @@ function judgeListed(observation: Observation, items: Item[], model: Model, list
 function judgeOrder(observation: Observation, items: Item[], model: Model): Judgement {
   const { order = [], ...rest } = observation.query ?? {}
   const sortable = items.filter(
-    (item): item is Record<string, unknown> & Sortable =>
+    (item): item is Item & Sortable =>
       typeof item.content === 'string' && typeof item.completed === 'boolean',
   )
   for (const [i, a] of sortable.entries())
     for (const [j, b] of sortable.entries())
-      if (j > i && mustPrecede(order, b, a) === true)
-        return failure(
-          `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`,
-          `${shown(b)} first, by ${order.join(',')}`,
-          `${shown(a)} at ${i}, ${shown(b)} at ${j}`,
-        )
+      if (j > i && mustPrecede(order, b, a) === true) {
+        const failed = `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`
+        const where = `${shown(a)} at ${i}, ${shown(b)} at ${j}`
+        return failure(failed, `${shown(b)} first, by ${order.join(',')}`, where)
+      }
   if (Object.values(rest).some((value) => value !== undefined)) return held
   return judgeListed(observation, items, model, { must: () => true })
 }
@@ -124,75 +118,44 @@ function judgeOrder(observation: Observation, items: Item[], model: Model): Judg
  * without 200 and an array is charged to one capability: one the server does not claim, if any
  * (it need not support it), or else the most particular it claims.
  */
-const queryRule = ({
-  items,
-  ...rule
-}: Omit<Rule, 'judge' | 'readsAlone'> & {
-  level: Capability
-  items: (observation: Observation, items: Item[], model: Model) => Judgement
-}): Rule => ({
-  ...rule,
-  readsAlone: true,
+const queryRule = (
+  capability: Capability,
+  items: (observation: Observation, items: Item[], model: Model) => Judgement,
+): Judged => ({
   on: { op: ['list'], probe: ['none'], query: true },
   judge(observation, model) {
     const { query = {}, response } = observation
     const needs = capabilitiesOf(query)
-    if (!needs.includes(rule.level)) return undefined
+    if (!needs.includes(capability)) return undefined
     if (response?.status === 200 && Array.isArray(response.json))
       return items(observation, response.json.filter(isObject), model)
-    const charged = needs.find((capability) => !model.claims.includes(capability)) ?? needs[0]
-    return charged === rule.level ? unexpected(observation, '200 with a JSON array') : undefined
+    const charged = needs.find((need) => !model.claims.includes(need)) ?? needs[0]
+    return charged === capability ? unexpected(observation, '200 with a JSON array') : undefined
   },
 })
 
 /** The query conventions of §4 and todokit's extensions, each a capability of its own. */
-export const queryRules: Rule[] = [
-  queryRule({
-    id: 'filter.matches',
-    title:
-      'GET /todos?{field}={value} returns exactly the records whose field equals the value, as they are now',
-    level: 'filter',
-    section: '§4 Query conventions: Filter',
-    items: (observation, items, model) => {
-      const { query = {} } = observation
-      return judgeListed(observation, items, model, {
-        must: (todo) => query.q === undefined && matchesFilters(todo, query),
-        mayNot: (todo) => (matchesFilters(todo, query) ? undefined : 'does not match the filter'),
-      })
-    },
+export const queryJudges: Judges = {
+  'filter.matches': queryRule('filter', (observation, items, model) => {
+    const { query = {} } = observation
+    return judgeListed(observation, items, model, {
+      must: (todo) => query.q === undefined && matchesFilters(todo, query),
+      mayNot: (todo) => (matchesFilters(todo, query) ? undefined : 'does not match the filter'),
+    })
   }),
-  queryRule({
-    id: 'search.matches',
-    title:
-      'GET /todos?q={query} returns the records whose content holds the query, under any reading of free-text search',
-    level: 'search',
-    section: '§4 Query conventions: Search',
-    items: (observation, items, model) => {
-      const { query = {} } = observation
-      const { q = '' } = query
-      const fields = (todo: Fields) => [todo.content, todo.id, todo.completed].map(String)
-      return judgeListed(observation, items, model, {
-        must: (todo) => matchesFilters(todo, query) && mustMatchSearch(todo.content, q),
-        mayNot: (todo) =>
-          mayMatchSearch(fields(todo), q) ? undefined : `no reading of q=${shown(q)} matches`,
-      })
-    },
+  'search.matches': queryRule('search', (observation, items, model) => {
+    const { query = {} } = observation
+    const { q = '' } = query
+    const fields = (todo: Item) => [todo.content, todo.id, todo.completed].map(String)
+    return judgeListed(observation, items, model, {
+      must: (todo) => matchesFilters(todo, query) && mustMatchSearch(todo.content, q),
+      mayNot: (todo) =>
+        mayMatchSearch(fields(todo), q) ? undefined : `no reading of q=${shown(q)} matches`,
+    })
   }),
-  queryRule({
-    id: 'sort.ascending',
-    title: 'GET /todos?order={field} lists the records in ascending order of that field',
-    level: 'sort',
-    section: '§4 Query conventions: Sort',
-    items: judgeOrder,
-  }),
-  queryRule({
-    id: 'sort.descending-and-keys',
-    title: 'GET /todos?order=-{field} sorts descending, and order=a,b sorts by several keys',
-    level: 'sort-extended',
-    section: '§4 Sort (todokit extension)',
-    items: judgeOrder,
-  }),
-]
+  'sort.ascending': queryRule('sort', judgeOrder),
+  'sort.descending-and-keys': queryRule('sort-extended', judgeOrder),
+}
 
 /** A `Link` header that speaks of a next page but does not parse as RFC 8288 says. */
 const malformedLink = (page: HttpResponse) => {
@@ -243,28 +206,18 @@ function badLink(observation: Observation, page: HttpResponse): Judgement | unde
   return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, link)
 }
 
-const paging = {
-  level: 'paging',
-  section: '§4 paging (not shown; todokit)',
-  readsAlone: true,
-} as const
-const pagedWalk = { ...paging, on: { op: ['walk'] } } as const
+const onWalk = { op: ['walk'] } as const
 
 /** todokit's paging, where the contract says "not shown": a capability of its own. */
-export const pagingRules: Rule[] = [
-  {
-    ...pagedWalk,
-    id: 'paging.limit',
-    title: 'GET /todos?limit=N answers 200 with at most N records',
+export const pagingJudges: Judges = {
+  'paging.limit': {
+    on: onWalk,
     judge: (observation) =>
       pageFailure(observation) ??
       (observation.pages?.length ? held : { failed: answered(observation) }),
   },
-  {
-    ...pagedWalk,
-    id: 'paging.link',
-    title:
-      'More records are announced as `Link: <URI>; rel="next"` on the same path, keeping the query',
+  'paging.link': {
+    on: onWalk,
     judge(observation) {
       const { pages = [], query } = observation
       const malformed = pages.find(malformedLink)
@@ -279,11 +232,8 @@ export const pagingRules: Rule[] = [
       return pages.map((page) => badLink(observation, page)).find(Boolean) ?? held
     },
   },
-  {
-    ...pagedWalk,
-    id: 'paging.walk',
-    title:
-      'A walk over every next link returns each record once, and every record the query matches',
+  'paging.walk': {
+    on: onWalk,
     judge(observation, model) {
       if (!readable(observation)) return undefined
       const { pages = [], walkStopped, query = {} } = observation
@@ -301,12 +251,8 @@ export const pagingRules: Rule[] = [
       return judgeListed(observation, items, model, { where, must })
     },
   },
-  {
-    ...paging,
-    id: 'paging.bad-input',
-    title:
-      'A limit that is not a positive integer, or a cursor the server did not write, is refused with 400',
+  'paging.bad-input': {
     on: { probe: ['bad-paging'] },
     judge: status('400', (code) => code === 400),
   },
-]
+}

@@ -8,6 +8,7 @@ import {
   isObject,
   isSuccess,
   type Judgement,
+  type Judges,
   listedItems,
   type Observation,
   type Rule,
@@ -59,70 +60,35 @@ function illTyped(observation: Observation, model: Model, untyped: boolean) {
   const items = observation.op === 'list' ? body : isObject(body) ? [body] : undefined
   if (!isSuccess(observation) || !Array.isArray(items)) return undefined
   const made = new Set(model.live().flatMap((record) => (record.untyped ? [record.key] : [])))
+  const [seen, expected] = untyped
+    ? ['shows a record stored from a wrongly typed write', 'a well-typed todo']
+    : ['answered a todo', 'id integer, content string, completed boolean']
   for (const item of items) {
     const madeUntyped = isObject(item) && made.has(keyOf(item.id))
     const problem = madeUntyped === untyped && fieldProblem(item, !untyped)
-    if (problem)
-      return failure(
-        `${requestLine(observation.exchange)} ${untyped ? 'shows a record stored from a wrongly typed write' : 'answered a todo'} where ${problem}`,
-        untyped ? 'a well-typed todo' : 'id integer, content string, completed boolean',
-        shown(item),
-      )
+    const failed = `${requestLine(observation.exchange)} ${seen} where ${problem}`
+    if (problem) return failure(failed, expected ?? '', shown(item))
   }
   return untyped || items.length === 0 ? undefined : held
 }
 
-/** The contract's own rules: records, operations, and the errors a client causes. */
-export const recordRules: Rule[] = [
-  {
-    id: 'todo.fields',
-    title: 'Todos are JSON objects with an integer id, a string content and a boolean completed',
-    level: 'required',
-    section: '§2 Todo',
-    readsAlone: true,
+/** How the contract's own rules judge: records, operations, and the errors a client causes. */
+export const recordJudges: Judges = {
+  'todo.fields': {
     on: { op: ['list', 'get', 'create'], probe: ['none'] },
     judge: (observation, model) => illTyped(observation, model, false),
   },
-  {
-    id: 'list.answers-array',
-    title: 'GET /todos answers 200 with a JSON array of todos',
-    level: 'required',
-    section: '§4 GET /todos',
-    readsAlone: true,
+  'list.answers-array': {
     on: { op: ['list'], query: false },
-    judge: (observation, model) =>
-      observation.response?.status === 200 && Array.isArray(observation.response.json)
-        ? held
-        : model.untypedCreate && !isSuccess(observation)
-          ? undefined
-          : unexpected(observation, '200 with a JSON array'),
+    judge(observation, model) {
+      if (observation.response?.status === 200 && Array.isArray(observation.response.json))
+        return held
+      return model.untypedCreate && !isSuccess(observation)
+        ? undefined
+        : unexpected(observation, '200 with a JSON array')
+    },
   },
-  {
-    id: 'get.returns-record',
-    title:
-      'GET /todos/{id} answers 200 with the record of that id, for every record created and not deleted',
-    level: 'required',
-    section: '§4 GET /todos/{id}, rule 3',
-    readsAlone: true,
-  },
-  {
-    id: 'list.holds-live-records',
-    title: 'GET /todos lists every record created and not deleted',
-    level: 'required',
-    section: '§4 GET /todos, rule 3',
-    readsAlone: true,
-  },
-  {
-    id: 'read.current',
-    title: 'Reads show each record as its last successful write left it',
-    level: 'required',
-    section: '§4 PUT and PATCH',
-  },
-  {
-    id: 'create.answers-stored',
-    title: 'POST /todos answers 200 or 201 with the stored todo',
-    level: 'required',
-    section: '§4 POST /todos',
+  'create.answers-stored': {
     on: { op: ['create'], probe: ['none', 'large-id'] },
     judge(observation, model) {
       const { probe, response } = observation
@@ -142,56 +108,23 @@ export const recordRules: Rule[] = [
       return unexpected(observation, expected)
     },
   },
-  {
-    id: 'replace.answers-replaced',
-    title: 'PUT /todos/{id} with the complete record answers 200 with the replaced todo',
-    level: 'required',
-    section: '§4 PUT /todos/{id}',
+  'replace.answers-replaced': {
     on: { op: ['replace'], probe: ['none'], live: true },
     judge: writeAnswer('the replaced todo'),
   },
-  {
-    id: 'patch.answers-updated',
-    title: 'PATCH /todos/{id} answers 200 with the whole updated todo, the sent fields changed',
-    level: 'required',
-    section: '§4 PATCH /todos/{id}, §3',
+  'patch.answers-updated': {
     on: { op: ['patch'], probe: ['none'], live: true },
     judge: writeAnswer('the whole updated todo'),
   },
-  {
-    id: 'patch.keeps-unsent',
-    title: 'A PATCH leaves the fields it did not send as they were',
-    level: 'required',
-    section: '§4 rule 1, §3',
-    on: { op: ['patch'], probe: ['none'], live: true },
-    // A target a probe left blamed differs from the model for a cause already charged.
-    judge: ({ response, target }) =>
-      response?.status === 200 && isObject(response.json) && !target?.concurrent && !target?.blame
-        ? held
-        : undefined,
-  },
-  {
-    id: 'delete.answers-200',
-    title: 'DELETE /todos/{id} of a record answers 200',
-    level: 'required',
-    section: '§4 DELETE /todos/{id}',
+  'delete.answers-200': {
     on: { op: ['delete'], probe: ['none'], live: true },
     judge: status('200', (code) => code === 200),
   },
-  {
-    id: 'delete.removes',
-    title: 'After a successful DELETE the record is absent from GET /todos',
-    level: 'required',
-    section: '§4 rule 4',
+  'delete.removes': {
     on: { op: ['list'], query: false },
     judge: (_, model) => (model.deleted().length > 0 ? held : undefined),
   },
-  {
-    id: 'ids.unique',
-    title: 'No two records share an id: a create never answers an id another record holds',
-    level: 'required',
-    section: '§2 Todo (id identifies the todo)',
-    readsAlone: true,
+  'ids.unique': {
     judge(observation, model) {
       const { op, response } = observation
       const body = response?.json
@@ -213,12 +146,7 @@ export const recordRules: Rule[] = [
       return failure(failed, 'each id once', shown(items))
     },
   },
-  {
-    id: 'write.body-id',
-    title:
-      'A PUT or PATCH whose body id differs from the path is refused, or changes only the record at the path, which keeps its id',
-    level: 'required',
-    section: '§4 path parameter {id}',
+  'write.body-id': {
     on: { probe: ['body-id'] },
     judge(observation) {
       const body = observation.response?.json
@@ -228,11 +156,7 @@ export const recordRules: Rule[] = [
       return unexpected(observation, `id ${shown(id)} kept, or a 4xx`, why)
     },
   },
-  {
-    id: 'write.refused-no-trace',
-    title: 'A write answered with an error changes nothing: no record appears, none changes',
-    level: 'required',
-    section: '§7 Errors',
+  'write.refused-no-trace': {
     judge(observation, model) {
       const { op, probe, query, response } = observation
       const listed = op === 'list' && !query && response?.status === 200 ? response.json : undefined
@@ -243,23 +167,18 @@ export const recordRules: Rule[] = [
         const key = keyOf(item.id)
         if (model.foreign.has(key) || model.records.has(key)) continue
         const refused = model.refusedCreates.find((create) => tracesTo(item, create.sent))
-        if (refused)
-          return failure(
-            `GET /todos lists ${shown(item)}, stored by ${requestLine(refused.exchange)} ${shown(refused.sent)} although it answered ${refused.exchange.status} ${refused.exchange.statusText}`,
-            'no record from a refused create',
-            shown(item),
-            [refused.exchange, observation.exchange],
-          )
+        if (!refused) continue
+        const { exchange } = refused
+        const failed = `GET /todos lists ${shown(item)}, stored by ${requestLine(exchange)} ${shown(refused.sent)} although it answered ${exchange.status} ${exchange.statusText}`
+        return failure(failed, 'no record from a refused create', shown(item), [
+          exchange,
+          observation.exchange,
+        ])
       }
       return held
     },
   },
-  {
-    id: 'write.wrong-types',
-    title:
-      'A write with a wrongly typed field is refused with a 4xx, or stored as a well-typed todo; never stored as sent',
-    level: 'required',
-    section: '§2 Todo, §7 Errors',
+  'write.wrong-types': {
     judge(observation, model) {
       const { op, probe, query, response } = observation
       const expected = 'a 4xx, or a well-typed todo'
@@ -278,13 +197,7 @@ export const recordRules: Rule[] = [
       return op === 'get' || plainList ? illTyped(observation, model, true) : undefined
     },
   },
-  {
-    id: 'errors.client-mistakes',
-    title:
-      'A malformed or invalid request gets a 4xx: never a 5xx, and malformed JSON is never accepted',
-    level: 'required',
-    section: '§7 Errors (400 malformed request, 500 server faults)',
-    readsAlone: true,
+  'errors.client-mistakes': {
     on: {
       probe: [
         'malformed-json',
@@ -303,12 +216,7 @@ export const recordRules: Rule[] = [
       return unexpected(observation, malformed ? 'a 4xx, never a success' : 'a 4xx, never a 5xx')
     },
   },
-  {
-    id: 'path.id-integer',
-    title: 'A path id that is not an integer (`/todos/7abc`) never reads or changes record 7',
-    level: 'required',
-    section: '§4 path parameter {id}',
-    readsAlone: true,
+  'path.id-integer': {
     on: { probe: ['path-id'] },
     judge(observation, model) {
       const body = observation.response?.json
@@ -317,31 +225,17 @@ export const recordRules: Rule[] = [
       return unexpected(observation, 'a 4xx', ` with todo ${shown(body.id)}`)
     },
   },
-  {
-    id: 'read.atomic',
-    title:
-      'A read sent while a write is under way shows the record before the write or after it, never half of it',
-    level: 'recommended',
-    section: '§4 PUT and PATCH (todokit)',
+  'read.atomic': {
     on: { probe: ['concurrent-read'] },
     judge(observation) {
       const { response, allowed = [] } = observation
       if (!isSuccess(observation) || !isObject(response?.json)) return undefined
       if (allowed.includes(stateOf(response.json))) return held
-      return unexpected(
-        observation,
-        `one of ${allowed.join(' or ')}`,
-        ', half of a write under way',
-      )
+      const expected = `one of ${allowed.join(' or ')}`
+      return unexpected(observation, expected, ', half of a write under way')
     },
   },
-  {
-    id: 'ids.unknown-404',
-    title:
-      'GET, PUT, PATCH and DELETE of an id nobody holds answer 404; `/todos/07` and `/todos/7.0` are not todo 7',
-    level: 'recommended',
-    section: '§7 404 (todokit)',
-    readsAlone: true,
+  'ids.unknown-404': {
     on: { probe: ['unknown-id', 'canonical-path-id'] },
     judge(observation) {
       const { probe, target, op, response } = observation
@@ -357,36 +251,19 @@ export const recordRules: Rule[] = [
       return unexpected(observation, '404')
     },
   },
-  {
-    id: 'put.complete-record',
-    title: 'A PUT that lacks a field is refused with a 4xx',
-    level: 'recommended',
-    section: '§4 rule 2',
+  'put.complete-record': {
     on: { op: ['replace'], probe: ['missing-field'] },
     judge: status('a 4xx', (code) => code >= 400 && code < 500),
   },
-  {
-    id: 'content.exact',
-    title: 'Accepted content is stored exactly: no escaping, normalising, stripping or truncating',
-    level: 'required',
-    section: '§2 Todo (content string)',
+  'content.exact': {
     on: { op: ['create', 'replace', 'patch'], probe: ['none'] },
     judge: contentWrite((sent, model) => !model.ownsContent(sent), mayBeRefused),
   },
-  {
-    id: 'content.edge-whitespace',
-    title: 'Spaces at the ends of content are kept',
-    level: 'recommended',
-    section: '§2 Todo (todokit)',
+  'content.edge-whitespace': {
     on: { probe: ['none'] },
     judge: contentWrite((sent) => sent !== sent.trim()),
   },
-  {
-    id: 'headers.json',
-    title: 'Responses with a todo or a list label their body application/json',
-    level: 'recommended',
-    section: '§4 Endpoints',
-    readsAlone: true,
+  'headers.json': {
     // The body of a DELETE is not shown by the contract: any will do.
     on: { op: ['list', 'walk', 'get', 'create', 'replace', 'patch'] },
     judge(observation) {
@@ -398,7 +275,7 @@ export const recordRules: Rule[] = [
       return unexpected(observation, 'application/json', why)
     },
   },
-]
+}
 
 /** Whether a record may come from a refused create: it holds what was sent, or that coerced. */
 export function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {

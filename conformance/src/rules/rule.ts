@@ -2,9 +2,8 @@ import type { OrderKey, TodoListQuery } from '@todokit/sdk/contract'
 import type { HttpResponse } from '../http/client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Level } from '../levels.ts'
-import type { Model, OwnRecord } from '../model/model.ts'
+import { isLive, type Model, type OwnRecord } from '../model/model.ts'
 
-/** The operations of the contract, by what they do. */
 export type OpName = 'list' | 'walk' | 'get' | 'create' | 'replace' | 'patch' | 'delete'
 
 /** A request sent wrong on purpose, aimed only at the run's own records or at ids nobody holds. */
@@ -51,33 +50,18 @@ export interface Observation {
 }
 
 /** A rule broken: what was seen, what the rule expected, what came, and the exchanges to show. */
-export interface Failure {
-  failed: string
-  expected?: string
-  actual?: string
-  exchanges?: Exchange[]
-}
+export type Failure = { failed: string; expected?: string; actual?: string; exchanges?: Exchange[] }
 
-/** One rule's verdict on one observation. */
 export type Judgement = { held: true } | Failure
 
 /**
- * One rule of the contract, judged on every observation of the run, however it was produced: the
- * model's prediction judges it (`predictions.ts`), and so does its own `judge` on the
- * observations `on` names. `judge` answers `undefined` when the observation says nothing of it.
- *
- * @example
- * const rule: Rule = {
- *   id: 'list.answers-array', level: 'required', section: '§4 GET /todos',
- *   title: 'GET /todos answers 200 with a JSON array',
- *   on: { op: ['list'], query: false },
- *   judge: (obs) => (Array.isArray(obs.response?.json) ? held : { failed: 'not an array' }),
- * }
+ * One rule of the contract, judged on every observation of the run: by the model's prediction
+ * (`predictions.ts`), and by its own `judge` on the observations `on` names, which answers
+ * `undefined` when the observation says nothing of it.
  */
 export interface Rule {
   /** Stable id, `area.what-it-verifies`; `--only`/`--skip` globs match it. */
   readonly id: string
-  /** What the rule demands, as a sentence. */
   readonly title: string
   readonly level: Level
   /** Where the contract says so, e.g. `§4 rule 1`; todokit's own choices say so. */
@@ -88,6 +72,10 @@ export interface Rule {
   readonly on?: Scope
   readonly judge?: (observation: Observation, model: Model) => Judgement | undefined
 }
+
+/** How a rule judges, by its id: the rules the model's prediction alone judges have none. */
+export type Judged = Pick<Rule, 'on' | 'judge'>
+export type Judges = Record<string, Judged>
 
 /** Which observations a rule's own judge sees. */
 export interface Scope {
@@ -109,13 +97,6 @@ export function inScope({ op, probe, query, live }: Scope, observation: Observat
   )
 }
 
-/**
- * A record of the run that is there, in a state the model knows, with well-typed fields: one a
- * wrongly typed write left ill-typed is that write's rule's alone.
- */
-export const isLive = (record?: OwnRecord): record is OwnRecord =>
-  record !== undefined && !record.deleted && !record.uncertain && !record.untyped
-
 export const held: Judgement = { held: true }
 
 /** A value as messages show it: its JSON, shortened. */
@@ -133,30 +114,23 @@ export function requestLine(exchange: Exchange): string {
 
 /** `PATCH /todos/7 {"completed":true} answered 404 Not Found`, or why no answer came. */
 export function answered({ exchange, sent, op }: Observation): string {
+  const { error, status, statusText } = exchange
   const outcome =
-    exchange.error === undefined
-      ? `answered ${exchange.status} ${exchange.statusText}`
-      : `got no answer (${exchange.error})`
-  const body =
-    sent === undefined || op === 'get' || op === 'delete'
-      ? ''
-      : ` ${typeof sent === 'string' ? sent : shown(sent)}`
+    error === undefined ? `answered ${status} ${statusText}` : `got no answer (${error})`
+  const text = typeof sent === 'string' ? sent : shown(sent)
+  const body = sent === undefined || op === 'get' || op === 'delete' ? '' : ` ${text}`
   return `${requestLine(exchange)}${body} ${outcome}`
 }
 
 /** The status and body that came back, or why nothing came. */
-export const actualOf = ({ response, error }: Observation): string =>
-  response
-    ? `${response.status} ${response.statusText}${response.text ? ` ${shown(response.json ?? response.text)}` : ''}`
-    : (error ?? 'no answer')
+export function actualOf({ response: r, error }: Observation): string {
+  if (!r) return error ?? 'no answer'
+  return `${r.status} ${r.statusText}${r.text ? ` ${shown(r.json ?? r.text)}` : ''}`
+}
 
-/** A failure: what was seen, what the rule expected, what came instead. */
-export const failure = (
-  failed: string,
-  expected: string,
-  actual: string,
-  exchanges?: Exchange[],
-): Failure => ({ failed, expected, actual, ...(exchanges && { exchanges }) })
+export function failure(failed: string, expected: string, actual: string, shows?: Exchange[]) {
+  return { failed, expected, actual, ...(shows && { exchanges: shows }) }
+}
 
 /** The answer was not what `expected` says: the request, its answer, and `why`. */
 export const unexpected = (observation: Observation, expected: string, why = '') =>
@@ -176,12 +150,9 @@ export const isSuccess = ({ response }: Observation): boolean =>
 export const isClientError = ({ response }: Observation): boolean =>
   response !== undefined && response.status >= 400 && response.status < 500
 
-/** Whether a value is a JSON object (not an array, not null). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The objects a list answered, or none when it answered no array. */
 export const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
 
 /** The first id that `items` hold more than once, and how often; empty when none. */
@@ -191,7 +162,6 @@ export function repeatedId(items: Record<string, unknown>[]): [string, number] |
   return [...times].find(([, count]) => count > 1) ?? []
 }
 
-/** The body a write sent, as an object. */
 export const sentObject = (observation: Observation): Record<string, unknown> =>
   isObject(observation.sent) ? observation.sent : {}
 
