@@ -6,6 +6,7 @@ import { mayMatchSearch, mustMatchSearch, mustPrecede, type Sortable } from '../
 import {
   answered,
   failure,
+  fieldProblem,
   held,
   isObject,
   type Judgement,
@@ -60,6 +61,8 @@ function judgeListed(observation: Observation, items: Item[], model: Model, list
   const { must, mayNot = () => undefined, where = requestLine(observation.exchange) } = listing
   const judged = (record: OwnRecord) => !observation.touched?.has(record.key) && !record.blame
   for (const item of items) {
+    // An ill-typed item is the field-type rule's alone, which judges every list.
+    if (fieldProblem(item)) continue
     const why = mayNot(item)
     if (why)
       return failure(
