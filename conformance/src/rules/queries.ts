@@ -6,6 +6,7 @@ import { mayMatchSearch, mustMatchSearch, mustPrecede, type Sortable } from '../
 import {
   answered,
   failure,
+  fieldProblem,
   held,
   isObject,
   type Judged,
@@ -63,6 +64,8 @@ function judgeListed(
   const fail = (what: string, expected: string, actual: unknown) =>
     failure(`${where} ${what}`, expected, typeof actual === 'string' ? actual : shown(actual))
   for (const item of items) {
+    // An ill-typed item is the field-type rule's alone, which judges every list.
+    if (fieldProblem(item)) continue
     const why = mayNot(item)
     if (why)
       return fail(`returned ${shown(item)}, which ${why}`, 'only records the query matches', item)

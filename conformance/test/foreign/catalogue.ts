@@ -500,6 +500,14 @@ const variants: (Omit<ForeignSwitch, 'stack' | 'kind' | 'expect'> &
     category: 'ids',
     description: 'a create without an id is refused with 400',
   },
+  {
+    name: 'completed-as-number-in-list',
+    category: 'wrong-types-accepted',
+    description:
+      'GET /todos lists completed as 0 or 1, as a store that keeps booleans as integers reads its rows; GET /todos/{id} and the writes answer booleans',
+    expect: 'fails-one-rule',
+    note: 'charged once, to the field-type rule: filters, search and sort judge no ill-typed item again',
+  },
 ]
 
 /**

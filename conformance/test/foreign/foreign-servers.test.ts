@@ -260,6 +260,10 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
     typeof ((await create(call, { content: 'a' })).body as { id: unknown }).id,
   'client-ids-refused': (call) => create(call, { id: 5, content: 'a' }),
   'client-ids-required': (call) => create(call, { content: 'a' }),
+  'completed-as-number-in-list': async (call) => {
+    await create(call, { content: 'a' })
+    return call('GET', '/todos')
+  },
 }
 
 describe('the catalogue', () => {

@@ -66,19 +66,20 @@ var defectNames = map[string]bool{
 }
 
 var variantNames = map[string]bool{
-	"sort-asc-only":        true,
-	"word-search":          true,
-	"content-max-50":       true,
-	"bmp-only":             true,
-	"trims-content":        true,
-	"errors-422":           true,
-	"delete-204":           true,
-	"put-204":              true,
-	"unknown-id-500":       true,
-	"unknown-id-200-empty": true,
-	"string-ids":           true,
-	"client-ids-refused":   true,
-	"client-ids-required":  true,
+	"sort-asc-only":               true,
+	"word-search":                 true,
+	"content-max-50":              true,
+	"bmp-only":                    true,
+	"trims-content":               true,
+	"errors-422":                  true,
+	"delete-204":                  true,
+	"put-204":                     true,
+	"unknown-id-500":              true,
+	"unknown-id-200-empty":        true,
+	"string-ids":                  true,
+	"client-ids-refused":          true,
+	"client-ids-required":         true,
+	"completed-as-number-in-list": true,
 }
 
 // todo holds each field as `any`: well-typed values normally, values as sent under defects.
@@ -651,7 +652,20 @@ func (s *server) list(rawQuery string) ([]byte, *httpError) {
 			return compare(out[i].id, out[j].id) < 0
 		})
 	}
-	b, err := json.Marshal(out)
+	var listed any = out
+	if s.variant == "completed-as-number-in-list" {
+		// As a store that keeps booleans as 0 and 1 lists its rows.
+		rows := []map[string]any{}
+		for _, t := range out {
+			n := 0
+			if t.completed == true {
+				n = 1
+			}
+			rows = append(rows, map[string]any{"id": t.id, "content": t.content, "completed": n})
+		}
+		listed = rows
+	}
+	b, err := json.Marshal(listed)
 	if err != nil {
 		panic(err)
 	}

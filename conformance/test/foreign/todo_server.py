@@ -73,6 +73,7 @@ VARIANTS = {  # described in catalogue.ts
     "string-ids",
     "client-ids-refused",
     "client-ids-required",
+    "completed-as-number-in-list",
 }
 
 FIELDS = ("id", "content", "completed")
@@ -453,6 +454,9 @@ def list_todos(st, query):
         records = records[:100]
     if query and st.has("stale-filtered-list-after-write"):
         st.list_cache[query] = records
+    if st.variant == "completed-as-number-in-list":
+        # As a store that keeps booleans as 0 and 1 lists its rows.
+        return [dict(r, completed=int(r["completed"])) for r in records]
     return records
 
 
