@@ -16,10 +16,16 @@ export const EDGE_CONTENTS = [
 ]
 
 /** Sort orders every run asks for: one key, descending, and two keys. */
-export const SORT_KEYS = [
-  ...['id', 'content', 'completed', '-id', '-content'],
-  ...['completed,-content', 'completed,id', '-completed,content'],
-].map((order) => order.split(',') as OrderKey[])
+export const SORT_KEYS: OrderKey[][] = [
+  ['id'],
+  ['content'],
+  ['completed'],
+  ['-id'],
+  ['-content'],
+  ['completed', '-content'],
+  ['completed', 'id'],
+  ['-completed', 'content'],
+]
 
 /** Filters by completed, and every sort order, alone and after a filter. */
 const FILTERS_AND_SORTS: ListQuery[] = [
