@@ -6,7 +6,7 @@ import { HTTPException } from 'hono/http-exception'
 import { registerDocsPage } from './docs/docs-page.ts'
 import { createOpenApiDocument } from './docs/openapi.ts'
 import { type FaultOptions, FaultPlan, faultInjection } from './faults/faults.ts'
-import { PROBLEM_CONTENT_TYPE, PROBLEMS, problem, refusalProblem } from './http/problem.ts'
+import { PROBLEMS, problem, refusalProblem } from './http/problem.ts'
 import { registerOptions, unrouted } from './routes/allowed-methods.ts'
 import { registerListRoute } from './routes/list-route.ts'
 import { registerTodoRoutes } from './routes/todo-routes.ts'
@@ -80,20 +80,16 @@ export function createApp(options: AppOptions = {}): Hono {
   registerDocsPage(app)
 
   app.notFound(unrouted(app))
-  // A refusal arrives as a TodoStoreError, or as an HTTPException carrying its problem.
+  // A refusal arrives as a TodoStoreError, or as the HTTPException `refuse` throws with its
+  // problem; anything else (an HTTPException of Hono's own too) is a bug, answered 500.
   app.onError((error, c) => {
     if (error instanceof TodoStoreError) {
       if (error.refusal.reason === 'busy') onError(error.cause ?? error, c.req.raw)
       return problem(refusalProblem(error))
     }
-    if (!(error instanceof HTTPException)) {
-      onError(error, c.req.raw)
-      return problem(PROBLEMS.internal())
-    }
-    if (error.status >= 500) onError(error.cause ?? error, c.req.raw)
-    const response = error.getResponse()
-    if (response.headers.get('content-type') === PROBLEM_CONTENT_TYPE) return response
-    return problem({ status: error.status, detail: error.message || 'The request was refused' })
+    if (error instanceof HTTPException && error.res) return error.res
+    onError(error, c.req.raw)
+    return problem(PROBLEMS.internal())
   })
   return app
 }

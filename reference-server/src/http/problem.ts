@@ -16,8 +16,6 @@ export interface ProblemText {
   headers?: Record<string, string>
 }
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
-
 /** An RFC 9457 problem details body; `title` is the reason phrase of `status`. */
 export function problemBody({ status, detail, type = 'about:blank', errors = [] }: ProblemText) {
   const body: ProblemDetails = { type, title: statusTextFor(status), status, detail }
@@ -26,7 +24,7 @@ export function problemBody({ status, detail, type = 'about:blank', errors = [] 
 }
 
 export function problem(text: ProblemText): Response {
-  const headers = { 'content-type': PROBLEM_CONTENT_TYPE, ...text.headers }
+  const headers = { 'content-type': 'application/problem+json', ...text.headers }
   return new Response(JSON.stringify(problemBody(text)), { status: text.status, headers })
 }
 

@@ -52,9 +52,6 @@ type Pending<T = unknown> = {
 }
 const COLUMNS = TODO_FIELDS.join(', ')
 
-const toColumn = (value: string | number | boolean): SQLInputValue =>
-  typeof value === 'boolean' ? Number(value) : value
-
 const toTodo = (row: Record<string, SQLInputValue>): Todo => ({
   id: row.id as number,
   content: row.content as string,
@@ -79,7 +76,7 @@ function listStatement(keys: readonly SortKey[], after: Keyset | undefined, limi
     where = past.join(' OR ')
     for (const { field } of keys) {
       const value = after[field]
-      parameters[`after_${field}`] = value === undefined ? null : toColumn(value)
+      parameters[`after_${field}`] = typeof value === 'boolean' ? Number(value) : (value ?? null)
     }
   }
   const order = keys.map(({ field, descending }) => (descending ? `${field} DESC` : field))
