@@ -20,17 +20,13 @@ import {
 } from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
 
-const entityTags = (header: string) => header.split(',').map((tag) => tag.trim())
+/** The entity tags `If-Match` (or `If-None-Match`) lists; as a store's precondition, strong. */
+export const ifMatchTags = (header: string | undefined) =>
+  header?.split(',').map((tag) => tag.trim())
 
 /** Whether `If-None-Match` says the client holds `etag` (RFC 9110's weak comparison). */
-export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false
-  return entityTags(header).some((tag) => tag === '*' || tag === etag || tag === `W/${etag}`)
-}
-
-/** The entity tags `If-Match` lists, as a store's precondition; they compare strongly. */
-export const ifMatchTags = (header: string | undefined) =>
-  header === undefined ? undefined : entityTags(header)
+export const ifNoneMatchHits = (header: string | undefined, etag: string) =>
+  ifMatchTags(header)?.some((tag) => tag === '*' || tag === etag || tag === `W/${etag}`) ?? false
 
 export const notModified = (etag: string) => new Response(null, { status: 304, headers: { etag } })
 
