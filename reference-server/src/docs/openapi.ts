@@ -153,7 +153,8 @@ function errorResponse(status: number, maxBodyBytes: number): JsonObject {
 }
 
 /** DELETE answers with the todo as it was (the contract leaves it open), a create with 201. */
-function successResponses({ method, query, response, success }: Endpoint): JsonObject {
+function successResponses(endpoint: Endpoint): Record<string, JsonObject> {
+  const { method, query, response, success } = endpoint
   const location = { Location: stringHeader('The new todo’s path.', '/todos/1') }
   const answers: Record<string, JsonObject> = {
     POST: {
@@ -196,18 +197,15 @@ function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): Js
 
 /** HEAD of a GET operation: its headers and statuses, without a body, not even a problem. */
 function headOperation(get: JsonObject, endpoint: Endpoint, noun: string): JsonObject {
-  const errors = endpoint.errors.map((status) => [status, errorResponse(status, 0)])
-  const responses = { ...successResponses(endpoint), ...Object.fromEntries(errors) }
+  const errors = endpoint.errors.map((status) => [status, errorResponse(status, 0)] as const)
+  const answers = [...Object.entries(successResponses(endpoint)), ...errors]
   return {
     ...get,
     operationId: `head${noun}`,
     summary: `${get.summary}: headers only`,
     description: `As GET, without a body: the status and headers alone (\`ETag\`${endpoint.query ? ', `Link`' : ''}).`,
     responses: Object.fromEntries(
-      Object.entries<JsonObject>(responses).map(([status, { content: _, ...rest }]) => [
-        status,
-        rest,
-      ]),
+      answers.map(([status, { content: _, ...rest }]) => [status, rest]),
     ),
   }
 }
