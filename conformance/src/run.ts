@@ -3,8 +3,8 @@ import { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
-import { type Id, keyOf, Model, type OwnRecord, stateOf } from './model/model.ts'
-import { idIn, Operations, todoIn } from './operations.ts'
+import { type Id, idIn, keyOf, Model, type OwnRecord, stateOf, todoIn } from './model/model.ts'
+import { Operations } from './operations.ts'
 import { type ConformanceOptions, describeBudget, resolveOptions } from './options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { NOT_SELECTED } from './reporters/view.ts'
@@ -69,7 +69,7 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
           continue
         }
       }
-      const { response, error, exchange } = await ops.delete(record)
+      const { response, error, exchange } = await ops.write('delete', record)
       if (!response || response.status >= 300) {
         const outcome = response ? `answered ${response.status}` : `got no answer (${error})`
         leave(id, content, `${requestLine(exchange)} ${outcome}`, !response)
