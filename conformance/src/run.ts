@@ -136,7 +136,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const reason = `${first.error}. Is the server running, and is the URL right?`
     throw new ServerUnreachableError(`Cannot reach ${resolved.baseUrl}: ${reason}`)
   }
-  for (const item of listedItems(first.response.json)) model.foreign.add(keyOf(item.id))
+  const listed = listedItems(first.response.json)
+  for (const item of listed) model.foreign.add(keyOf(item.id))
+  if (readOnly) model.find(listed)
 
   let unreachable: string | undefined
   const stop = () =>

@@ -237,6 +237,22 @@ export class Model {
     return record
   }
 
+  /**
+   * Takes the well-typed records a list showed when a read-only run began as the ones reads must
+   * show. A repeated id is read no further.
+   */
+  find(items: Record<string, unknown>[]) {
+    for (const item of items) {
+      const id = idIn(item)
+      if (fieldProblem(item) !== undefined || id === undefined) continue
+      const held = this.records.get(keyOf(id))
+      if (held) held.uncertain = true
+      else this.adopt(todoIn(item, id))
+      this.policy.idType =
+        Number.isInteger(id) && this.policy.idType !== 'other' ? 'integer' : 'other'
+    }
+  }
+
   /** An id nobody seen holds: ten digits, far above a real collection's, below 2^31; or nine. */
   unusedId(digits: 9 | 10 = 10): number {
     const [from, span] = digits === 9 ? [900_000_000, 99_000_000] : [1e9, 1e9]
