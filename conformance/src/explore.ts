@@ -32,23 +32,19 @@ const KINDS: Record<string, [number, Act]> = {
       ops.make(word, completed, edge === null ? undefined : `${edge} ${word}`),
   ],
   get: [1, (ops, _, record) => record && ops.get(record)],
-  delete: [1, (ops, _, record) => record && ops.write('delete', record)],
+  delete: [1, (ops, _, record) => record && ops.delete(record)],
   patch: [
     2,
     (ops, { fields, word }, record) => {
       if (!record) return
       const body = { content: ops.model.content(word), completed: !record.expected.completed }
-      return ops.write(
-        'patch',
-        record,
-        Object.fromEntries(fields.map((field) => [field, body[field]])),
-      )
+      return ops.patch(record, Object.fromEntries(fields.map((field) => [field, body[field]])))
     },
   ],
   replace: [
     1,
     (ops, { word, completed }, record) =>
-      record && ops.write('replace', record, { content: ops.model.content(word), completed }),
+      record && ops.replace(record, { content: ops.model.content(word), completed }),
   ],
   // A list query with values taken from the record it picked.
   list: [

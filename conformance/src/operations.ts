@@ -175,19 +175,26 @@ export class Operations {
   create = async (body: Body, probe?: ProbeKind) =>
     (await this.write('create', undefined, body, probe)).made
 
-  /**
-   * Sends a write and has the model move on by its answer. A PUT to a record of the run's sends
-   * its id unless `body` names one.
-   */
-  async write(
+  /** A PUT of the whole record: the target's id goes in the body unless `body` names one. */
+  replace(target: Target, body: Record<string, unknown>, probe?: ProbeKind) {
+    const id = typeof target === 'string' ? {} : { id: target.expected.id }
+    return this.write('replace', target, { ...id, ...body }, probe)
+  }
+
+  patch = (target: Target, body: Body, probe?: ProbeKind) =>
+    this.write('patch', target, body, probe)
+
+  delete = (target: Target, probe?: ProbeKind) => this.write('delete', target, undefined, probe)
+
+  /** Sends a write, and has the model move on by what its answer says. */
+  private async write(
     op: keyof typeof METHODS,
-    target?: Target,
-    body?: Body,
+    target: Target | undefined,
+    body: Body | undefined,
     probe?: ProbeKind,
   ): Promise<Observation & { made?: OwnRecord }> {
     const { model } = this
     const fields = isObject(body) ? body : {}
-    if (op === 'replace' && typeof target === 'object') body = { id: target.expected.id, ...fields }
     // Until a success says otherwise, a create may have stored its record, even when the run is
     // interrupted: its unique content proves it the run's to remove.
     if (!target && model.ownsContent(fields.content)) model.maybeStored.add(String(fields.content))

@@ -69,7 +69,7 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
           continue
         }
       }
-      const { response, error, exchange } = await ops.write('delete', record)
+      const { response, error, exchange } = await ops.delete(record)
       if (!response || response.status >= 300) {
         const outcome = response ? `answered ${response.status}` : `got no answer (${error})`
         leave(id, content, `${requestLine(exchange)} ${outcome}`, !response)

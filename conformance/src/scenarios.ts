@@ -114,12 +114,11 @@ export const SCENARIOS: Scenarios = {
   'each write, between reads of every kind': async (ops) => {
     const { model } = ops
     const writes: Record<string, (record: OwnRecord) => Promise<unknown>> = {
-      patched: (record) => ops.write('patch', record, { completed: !record.expected.completed }),
-      'patched again': (record) =>
-        ops.write('patch', record, { content: model.content('patched again') }),
+      patched: (record) => ops.patch(record, { completed: !record.expected.completed }),
+      'patched again': (record) => ops.patch(record, { content: model.content('patched again') }),
       replaced: (record) =>
-        ops.write('replace', record, { content: model.content('replaced'), completed: true }),
-      deleted: (record) => ops.write('delete', record),
+        ops.replace(record, { content: model.content('replaced'), completed: true }),
+      deleted: (record) => ops.delete(record),
     }
     for (const [i, [label, write]] of Object.entries(writes).entries()) {
       const record = await ops.make(label, i % 2 === 1)
@@ -131,7 +130,7 @@ export const SCENARIOS: Scenarios = {
     // A deleted id is deleted again only while it reads as nobody's: it may be someone's by now.
     const gone = model.deleted().at(-1)
     if (gone && (await ops.get(gone, 'unknown-id')).response?.status === 404)
-      await ops.write('delete', gone, undefined, 'unknown-id')
+      await ops.delete(gone, 'unknown-id')
   },
 
   'edge values: create, read, filter and search each': async (ops) => {
@@ -146,7 +145,7 @@ export const SCENARIOS: Scenarios = {
     const target = await ops.make('edge patch', false)
     for (const content of ['42', 'x'.repeat(300), 'emoji 🙂', '']) {
       if (!target) break
-      await ops.write('patch', target, { content })
+      await ops.patch(target, { content })
       await ops.get(target)
     }
     await ops.list()
@@ -186,16 +185,13 @@ export const SCENARIOS: Scenarios = {
       // reads after both show whether one was lost.
       record.concurrent = true
       const content = ops.model.content('concurrent content')
-      await Promise.all([
-        ops.write('patch', record, { content }),
-        ops.write('patch', record, { completed: true }),
-      ])
+      await Promise.all([ops.patch(record, { content }), ops.patch(record, { completed: true })])
       record.concurrent = false
       await ops.get(record)
       const next = { content: ops.model.content('whole write'), completed: false }
       const allowed = [stateOf(record.expected), stateOf(next)]
       await Promise.all([
-        ops.write('patch', record, next),
+        ops.patch(record, next),
         ...[0, 1, 2, 4, 8].map((ms) =>
           sleep(ms).then(() => ops.get(record, 'concurrent-read', allowed)),
         ),
@@ -208,12 +204,7 @@ export const SCENARIOS: Scenarios = {
       const [first, second] = [await ops.make('path record'), await ops.make('body record')]
       if (!first || !second) return
       const content = ops.model.content('body id')
-      await ops.write(
-        method,
-        first,
-        { id: second.expected.id, content, completed: true },
-        'body-id',
-      )
+      await ops[method](first, { id: second.expected.id, content, completed: true }, 'body-id')
       await ops.get(first)
       await ops.get(second)
       await ops.list()
@@ -225,16 +216,11 @@ export const SCENARIOS: Scenarios = {
     async (ops, record) => {
       const { model } = ops
       await ops.create('{"content": "unterminated', 'malformed-json')
-      await ops.write('patch', record, '{"completed": tru', 'malformed-json')
-      await ops.write(
-        'replace',
-        record,
-        { content: model.content('no completed') },
-        'missing-field',
-      )
-      await ops.write('patch', record, {}, 'empty-patch')
+      await ops.patch(record, '{"completed": tru', 'malformed-json')
+      await ops.replace(record, { content: model.content('no completed') }, 'missing-field')
+      await ops.patch(record, {}, 'empty-patch')
       await oddPaths(ops, record)
-      await ops.write('patch', `${record.expected.id}abc`, { completed: true }, 'path-id')
+      await ops.patch(`${record.expected.id}abc`, { completed: true }, 'path-id')
       // Only an id that reads as nobody's is written to: it may be someone's the run cannot list.
       const nobodys = async () => {
         const id = String(model.unusedId())
@@ -242,8 +228,8 @@ export const SCENARIOS: Scenarios = {
       }
       const unused = await nobodys()
       if (unused === undefined) return
-      await ops.write('patch', unused, { completed: true }, 'unknown-id')
-      await ops.write('delete', unused, undefined, 'unknown-id')
+      await ops.patch(unused, { completed: true }, 'unknown-id')
+      await ops.delete(unused, 'unknown-id')
       const free = await nobodys()
       if (free === undefined) return
       const body = {
@@ -251,7 +237,7 @@ export const SCENARIOS: Scenarios = {
         content: model.content('put to a free id'),
         completed: false,
       }
-      await ops.write('replace', free, body, 'unknown-id')
+      await ops.replace(free, body, 'unknown-id')
     },
   ),
 
@@ -261,7 +247,7 @@ export const SCENARIOS: Scenarios = {
     const doomed = ops.model.settled()[0]
     await ops.walk({ limit: '2' }, async () => {
       const made = await ops.make('created mid-walk')
-      if (doomed) await ops.write('delete', doomed)
+      if (doomed) await ops.delete(doomed)
       return [made, doomed]
     })
     for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
@@ -288,7 +274,7 @@ export const LAST_SCENARIOS: Scenarios = {
       const record = await ops.create(body, 'large-id')
       for (const made of [record, await ops.make('after large id')]) if (made) await ops.get(made)
       await ops.list()
-      if (record) await ops.write('delete', record)
+      if (record) await ops.delete(record)
     }
   },
 
@@ -297,13 +283,12 @@ export const LAST_SCENARIOS: Scenarios = {
     const record = await ops.make('typed', false)
     if (record) {
       for (const value of WRONG_VALUES) {
-        await ops.write('patch', record, { content: value }, 'wrong-type')
-        if (typeof value !== 'boolean')
-          await ops.write('patch', record, { completed: value }, 'wrong-type')
+        await ops.patch(record, { content: value }, 'wrong-type')
+        if (typeof value !== 'boolean') await ops.patch(record, { completed: value }, 'wrong-type')
       }
       // A refused write that changed something shows before the next write covers it.
       await ops.get(record)
-      await ops.write('patch', record, { completed: true })
+      await ops.patch(record, { completed: true })
       // Values a lax server coerces, and one field wrong beside one right: a refusal must not
       // apply the right one either.
       const halfRight = [
@@ -313,7 +298,7 @@ export const LAST_SCENARIOS: Scenarios = {
         ['replace', { content: model.content('half right put'), completed: 'yes' }],
         ['replace', { content: 7, completed: 'false' }],
       ] as const
-      for (const [method, body] of halfRight) await ops.write(method, record, body, 'wrong-type')
+      for (const [method, body] of halfRight) await ops[method](record, body, 'wrong-type')
       await reads(ops, record)
     }
     // Every create, with an id of the run's where the server stores those, or a wrongly typed id.

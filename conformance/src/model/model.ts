@@ -132,17 +132,10 @@ export class Model {
    * record of the run holds, may make one. `id` is the one the answer (or for a create, the list)
    * named. Answers the record the write made or changed.
    */
-  after(
-    observation: Observation & { op: LastWrite['op'] | 'delete' },
-    path?: string,
-    id?: Id,
-  ): OwnRecord | undefined {
+  after(observation: Observation & { op: LastWrite['op'] | 'delete' }, path?: string, id?: Id) {
     const { op, probe, target, exchange, response, sent: body } = observation
-    const [code, json, fields] = [
-      response?.status ?? 500,
-      response?.json,
-      isObject(body) ? body : {},
-    ]
+    const code = response?.status ?? 500
+    const [json, fields] = [response?.json, isObject(body) ? body : {}]
     const blame = (rule: string, record?: OwnRecord) => {
       if (record) record.blame = { rule, exchange }
     }
@@ -210,15 +203,11 @@ export class Model {
     const [json, fields] = [response?.json, isObject(sent) ? sent : {}]
     if (probe) this.acceptedProbe = exchange
     if (id === undefined) return undefined
-    if (this.foreign.has(keyOf(id))) {
-      this.shared.push({ id, content: fields.content })
-      return undefined
-    }
     const holder = this.records.get(keyOf(id))
-    if (holder && !holder.deleted) {
-      holder.blame = { rule: 'ids.unique', exchange }
-      return undefined
-    }
+    const live = holder && !holder.deleted ? holder : undefined
+    if (live) live.blame = { rule: 'ids.unique', exchange }
+    else if (this.foreign.has(keyOf(id))) this.shared.push({ id, content: fields.content })
+    if (live || this.foreign.has(keyOf(id))) return undefined
     if (!probe) {
       // What a successful create says of the server's choices.
       const { policy } = this
