@@ -232,12 +232,8 @@ export const SCENARIOS: Scenarios = {
       await ops.delete(unused, 'unknown-id')
       const free = await nobodys()
       if (free === undefined) return
-      const body = {
-        id: Number(free),
-        content: model.content('put to a free id'),
-        completed: false,
-      }
-      await ops.replace(free, body, 'unknown-id')
+      const content = model.content('put to a free id')
+      await ops.replace(free, { id: Number(free), content, completed: false }, 'unknown-id')
     },
   ),
 
