@@ -3,18 +3,16 @@ import { isErrorType, NetworkError, TimeoutError } from '@todokit/sdk/internal'
 import { ServerUnreachableError } from './errors.ts'
 import { type HttpClient, type HttpResponse, urlFor } from './http/client.ts'
 import type { Exchange } from './http/exchange.ts'
-import { type Expected, type Id, keyOf, type Model, type OwnRecord } from './model/model.ts'
+import { idIn, type Model, type OwnRecord } from './model/model.ts'
 import { judging } from './rules/predictions.ts'
 import {
   type Failure,
-  fieldProblem,
   isObject,
   type ListQuery,
   listedItems,
   type Observation,
   type ProbeKind,
   type Rule,
-  sentObject,
 } from './rules/rule.ts'
 
 /** What one rule said over the run: how often it held and broke, and its first failure. */
@@ -37,25 +35,7 @@ const aim = (target?: Target) => (typeof target === 'object' ? { target } : {})
 /** A body sent as JSON, or as raw text (malformed JSON on purpose). */
 type Body = Record<string, unknown> | string
 
-/** An id as the server handed it out, when it is one the kit can address. */
-export const idIn = (json: unknown): Id | undefined =>
-  isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string')
-    ? json.id
-    : undefined
-
 const METHODS = { create: 'POST', replace: 'PUT', patch: 'PATCH', delete: 'DELETE' } as const
-
-/** Probes whose answer alone says what the record now holds. */
-const TYPED = new Set<ProbeKind | undefined>(['wrong-type', 'missing-field', 'empty-patch'])
-
-/** A todo as an answer showed it, under the id the run names it by. */
-export const todoIn = (json: unknown, id: Id): Expected => {
-  const { content, completed } = isObject(json) ? json : {}
-  return { id, content: String(content), completed: completed === true }
-}
-
-const storedAs = (expected: Expected, { content, completed }: Record<string, unknown>) =>
-  Object.assign(expected, { content, completed })
 
 /**
  * The only way the kit talks to a server. Each operation sends one request, records what it saw
@@ -118,7 +98,7 @@ export class Operations {
     }
   }
 
-  private observe(observation: Observation): Observation {
+  private observe<O extends Observation>(observation: O): O {
     const judge = judging(observation, this.model)
     for (const [rule, tally] of this.tally) {
       const judgement = judge(rule)
@@ -206,11 +186,7 @@ export class Operations {
 
   delete = (target: Target, probe?: ProbeKind) => this.write('delete', target, undefined, probe)
 
-  /**
-   * Sends a write, and moves the model on by what its answer says: a create may make a record of
-   * the run's; a write to one of its records changes, blames or deletes it; one aimed at no
-   * record of the run may make one.
-   */
+  /** Sends a write, and has the model move on by what its answer says. */
   private async write(
     op: keyof typeof METHODS,
     target: Target | undefined,
@@ -221,115 +197,18 @@ export class Operations {
     const fields = isObject(body) ? body : {}
     // Until a success says otherwise, a create may have stored its record, even when the run is
     // interrupted: its unique content proves it the run's to remove.
-    const proof = !target && model.ownsContent(fields.content) ? String(fields.content) : undefined
-    if (proof) model.maybeStored.add(proof)
+    if (!target && model.ownsContent(fields.content)) model.maybeStored.add(String(fields.content))
     const answered = await this.send(METHODS[op], pathOf(target), body)
     const observation = this.observe({ op, sent: body, ...aim(target), probe, ...answered })
-    const { exchange, response } = observation
-    const [code, json] = [response?.status ?? 500, response?.json]
-    if (proof && code < 300) model.maybeStored.delete(proof)
-    if (typeof target === 'string') {
-      if (code >= 300) return observation
-      const named = model.records.get(keyOf(Number.parseInt(target, 10)))
-      if (probe === 'path-id' && named) named.blame = { rule: 'path.id-integer', exchange }
-      // A write to an id nobody held that made a record: the run made it, and removes it.
-      const id = idIn(json)
-      if (probe === 'unknown-id' && op !== 'delete' && id !== undefined && String(id) === target)
-        model.adopt(todoIn(json, id), { op, sent: [], exchange }).uncertain = true
-      return observation
-    }
-    if (!target) {
-      if (code >= 300 && code < 500) model.refusedCreates.push({ sent: body, exchange })
-    } else if (code >= 500) {
-      target.uncertain = true
-      target.maybeGone ||= op === 'delete'
-    } else if (code >= 300) target.blame = { rule: 'write.refused-no-trace', exchange }
-    else if (op === 'delete') target.deleted = true
-    if (op === 'delete' || code >= 300) return observation
-    const record = target ?? (await this.own(observation))
-    if (!record) return observation
-    const answer = isObject(json) ? json : undefined
-    const sent = (['content', 'completed'] as const).filter((field) => field in fields)
-    if (probe === 'body-id') {
-      const other = model.records.get(keyOf(fields.id))
-      if (other) other.blame = { rule: 'write.body-id', exchange }
-      if (answer && String(answer.id) !== String(record.expected.id))
-        record.blame = { rule: 'write.body-id', exchange }
-    }
-    if (target && TYPED.has(probe)) {
-      // What a write sent wrong on purpose stored is what its answer says, if it says it well.
-      if (answer && fieldProblem(answer, true) === undefined) storedAs(record.expected, answer)
-      else if (probe === 'wrong-type') record.untyped = true
-      else record.uncertain = true
-    } else {
-      for (const field of sent)
-        if (typeof fields[field] === typeof record.expected[field])
-          Object.assign(record.expected, { [field]: fields[field] })
-      const { content } = record.expected
-      if (content !== content.trim() && answer?.content === content.trim())
-        model.policy.trims = true
-      // The answer is the record as stored: a difference was charged to the write's own rule,
-      // and reads are judged against it from now on.
-      const same = !target || String(answer?.id) === String(record.expected.id)
-      if (record.concurrent) {
-        // Another write under way may show in the answer, but this one's own fields must: an
-        // answer without them was charged, and leaves the record's state unknown.
-        if (code !== 200 || sent.some((field) => answer?.[field] !== fields[field]))
-          record.uncertain = true
-      } else if (same && answer && fieldProblem(answer) === undefined)
-        storedAs(record.expected, answer)
-      if (probe !== 'body-id') delete record.blame
-    }
-    if (!target && probe === 'wrong-type') {
-      model.untypedCreate = exchange
-      record.untyped = fieldProblem(json) !== undefined
-    }
-    // Writes at once to one record leave both fields as one of them wrote them.
-    const both = op !== 'patch' || record.concurrent
-    record.lastWrite = { op, sent: both ? ['content', 'completed'] : sent, exchange }
-    record.tolerated.clear()
-    return { ...observation, made: record }
-  }
-
-  /**
-   * The record a successful create made, when the run may own it: the id its answer names, or
-   * the one the list shows with the run's content; never an id that was someone's already.
-   */
-  private async own(observation: Observation): Promise<OwnRecord | undefined> {
-    const { model } = this
-    const { exchange, probe, response } = observation
-    const [fields, json] = [sentObject(observation), response?.json]
-    let id = idIn(json)
-    if (id === undefined && model.ownsContent(fields.content)) {
+    const { response } = observation
+    let id = idIn(response?.json)
+    // A create whose answer names no id: the list shows it by its content, if that is the run's.
+    const stored = (response?.status ?? 500) < 300
+    if (!target && stored && id === undefined && model.ownsContent(fields.content)) {
       const listed = await this.send('GET', COLLECTION_PATH)
       id = idIn(listedItems(listed.response?.json).find((item) => item.content === fields.content))
     }
-    if (probe) model.acceptedProbe = exchange
-    if (id === undefined) return undefined
-    if (model.foreign.has(keyOf(id))) {
-      model.shared.push({ id, content: fields.content })
-      return undefined
-    }
-    const holder = model.records.get(keyOf(id))
-    if (holder && !holder.deleted) {
-      holder.blame = { rule: 'ids.unique', exchange }
-      return undefined
-    }
-    if (!probe) {
-      // What a successful create says of the server's choices.
-      const { policy } = model
-      if ('id' in fields) policy.clientIds = String(id) === String(fields.id) ? 'stored' : 'ignored'
-      else policy.assignsIds = true
-      if (!('completed' in fields)) policy.completedOptional = true
-      policy.idType = typeof id === 'number' && Number.isInteger(id) ? 'integer' : 'other'
-    }
-    if (probe === 'large-id' && String(id) !== String(fields.id)) return undefined
-    const record = model.adopt(todoIn(json, id), { op: 'create', sent: [], exchange })
-    // A record whose stored fields the type rule already charged, or whose id cannot be named
-    // exactly, is read no further: one cause, one charge.
-    const completed = isObject(json) && json.completed
-    record.uncertain =
-      typeof completed !== 'boolean' || (typeof id === 'number' && !Number.isSafeInteger(id))
-    return record
+    const path = typeof target === 'string' ? target : undefined
+    return { ...observation, made: model.after(observation, path, id) }
   }
 }

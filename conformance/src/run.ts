@@ -3,8 +3,8 @@ import { InvalidOptionsError, ServerUnreachableError } from './errors.ts'
 import { explore } from './explore.ts'
 import { createHttpClient } from './http/client.ts'
 import { levelCounts } from './levels.ts'
-import { type Id, keyOf, Model, type OwnRecord, stateOf } from './model/model.ts'
-import { idIn, Operations, todoIn } from './operations.ts'
+import { type Id, idIn, keyOf, Model, type OwnRecord, stateOf, todoIn } from './model/model.ts'
+import { Operations } from './operations.ts'
 import { type ConformanceOptions, describeBudget, resolveOptions } from './options.ts'
 import type { CheckResult, CleanupOutcome, ConformanceReport, Residue } from './report.ts'
 import { NOT_SELECTED } from './reporters/view.ts'
@@ -136,7 +136,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const reason = `${first.error}. Is the server running, and is the URL right?`
     throw new ServerUnreachableError(`Cannot reach ${resolved.baseUrl}: ${reason}`)
   }
-  for (const item of listedItems(first.response.json)) model.foreign.add(keyOf(item.id))
+  const listed = listedItems(first.response.json)
+  for (const item of listed) model.foreign.add(keyOf(item.id))
+  if (readOnly) model.find(listed)
 
   let unreachable: string | undefined
   const stop = () =>

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { OrderKey } from '@todokit/sdk/contract'
 import { keyOf, type OwnRecord, stateOf } from './model/model.ts'
 import { words } from './model/text.ts'
-import { idIn, type Operations, todoIn } from './operations.ts'
-import { fieldProblem, type ListQuery, listedItems } from './rules/rule.ts'
+import type { Operations } from './operations.ts'
+import { type ListQuery, listedItems } from './rules/rule.ts'
 
 /**
  * Contents that break naive storage, escaping, matching or typing. Each is sent as a whole
@@ -232,12 +232,8 @@ export const SCENARIOS: Scenarios = {
       await ops.delete(unused, 'unknown-id')
       const free = await nobodys()
       if (free === undefined) return
-      const body = {
-        id: Number(free),
-        content: model.content('put to a free id'),
-        completed: false,
-      }
-      await ops.replace(free, body, 'unknown-id')
+      const content = model.content('put to a free id')
+      await ops.replace(free, { id: Number(free), content, completed: false }, 'unknown-id')
     },
   ),
 
@@ -317,25 +313,14 @@ export const LAST_SCENARIOS: Scenarios = {
 }
 
 /**
- * What a read-only run does in place of the scenarios: it takes the well-typed records the list
- * shows as the ones reads must show, reads them back by id, asks for ids nobody holds, and
+ * What a read-only run does in place of the scenarios, on the records the model found listed
+ * when it began (`Model.find`): it reads them back by id, asks for ids nobody holds, and
  * filters, searches, sorts and walks the collection, so that every rule reads can judge is judged
  * on the data already there.
  */
 export const READS_ONLY: Scenarios = {
   'reads of the records already there': async (ops) => {
     const { model } = ops
-    const listed = await ops.list()
-    for (const item of listedItems(listed.response?.json)) {
-      const id = idIn(item)
-      if (fieldProblem(item) !== undefined || id === undefined) continue
-      const held = model.records.get(keyOf(id))
-      // A repeated id is read no further.
-      if (held) held.uncertain = true
-      else model.adopt(todoIn(item, id))
-      model.policy.idType =
-        Number.isInteger(id) && model.policy.idType !== 'other' ? 'integer' : 'other'
-    }
     if (model.records.size > 0 && model.claims.includes('paging')) {
       // The ids a paged walk shows are someone's too: an id nobody holds is in neither.
       const walk = await ops.walk({ limit: '50' })

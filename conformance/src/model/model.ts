@@ -1,5 +1,6 @@
 import type { Exchange } from '../http/exchange.ts'
 import type { Capability } from '../levels.ts'
+import { fieldProblem, isObject, type Observation, type ProbeKind } from '../rules/rule.ts'
 
 /** An id as a server hands it out: the contract says integer, but the kit follows any. */
 export type Id = number | string
@@ -55,6 +56,21 @@ export const isLive = (record?: OwnRecord): record is OwnRecord =>
 
 export const keyOf = (id: unknown): string => JSON.stringify(id) ?? 'undefined'
 
+/** An id as the server handed it out, when it is one the kit can address. */
+export const idIn = (json: unknown): Id | undefined =>
+  isObject(json) && (typeof json.id === 'number' || typeof json.id === 'string')
+    ? json.id
+    : undefined
+
+/** A todo as an answer showed it, under the id the run names it by. */
+export const todoIn = (json: unknown, id: Id): Expected => {
+  const { content, completed } = isObject(json) ? json : {}
+  return { id, content: String(content), completed: completed === true }
+}
+
+/** Probes whose answer alone says what the record now holds. */
+const TYPED = new Set<ProbeKind | undefined>(['wrong-type', 'missing-field', 'empty-patch'])
+
 /** The fields reads compare, as one string. */
 export const stateOf = (todo: { content?: unknown; completed?: unknown }): string =>
   JSON.stringify([todo.content, todo.completed])
@@ -108,6 +124,122 @@ export class Model {
     const record: OwnRecord = { key: keyOf(expected.id), expected, tolerated: new Set(), ...origin }
     this.records.set(record.key, record)
     return record
+  }
+
+  /**
+   * Moves the model on by what a write's answer says: a create may make a record of the run's; a
+   * write to one of its records changes, blames or deletes it; one aimed at `path`, an id no
+   * record of the run holds, may make one. `id` is the one the answer (or for a create, the list)
+   * named. Answers the record the write made or changed.
+   */
+  after(observation: Observation & { op: LastWrite['op'] | 'delete' }, path?: string, id?: Id) {
+    const { op, probe, target, exchange, response, sent: body } = observation
+    const code = response?.status ?? 500
+    const [json, fields] = [response?.json, isObject(body) ? body : {}]
+    const blame = (rule: string, record?: OwnRecord) => {
+      if (record) record.blame = { rule, exchange }
+    }
+    if (op === 'create' && code < 300) this.maybeStored.delete(String(fields.content))
+    if (path !== undefined) {
+      if (code >= 300) return undefined
+      if (probe === 'path-id')
+        blame('path.id-integer', this.records.get(keyOf(Number.parseInt(path, 10))))
+      // A write to an id nobody held that made a record: the run made it, and removes it.
+      if (probe === 'unknown-id' && op !== 'delete' && id !== undefined && String(id) === path)
+        this.adopt(todoIn(json, id), { op, sent: [], exchange }).uncertain = true
+      return undefined
+    }
+    if (target && code >= 500) {
+      target.uncertain = true
+      target.maybeGone ||= op === 'delete'
+    } else if (code >= 300) blame('write.refused-no-trace', target)
+    if (!target && code >= 300 && code < 500) this.refusedCreates.push({ sent: body, exchange })
+    if (target && code < 300 && op === 'delete') target.deleted = true
+    if (op === 'delete' || code >= 300) return undefined
+    const record = target ?? this.created(observation, id)
+    if (!record) return undefined
+    const answer = isObject(json) ? json : undefined
+    const sent = (['content', 'completed'] as const).filter((field) => field in fields)
+    if (probe === 'body-id') {
+      blame('write.body-id', this.records.get(keyOf(fields.id)))
+      if (answer && String(answer.id) !== String(record.expected.id)) blame('write.body-id', record)
+    }
+    // What a write sent wrong on purpose stored is what its answer says, if it says it well.
+    const typed = target !== undefined && TYPED.has(probe)
+    for (const field of typed ? [] : sent)
+      if (typeof fields[field] === typeof record.expected[field])
+        Object.assign(record.expected, { [field]: fields[field] })
+    const { content } = record.expected
+    if (content !== content.trim() && answer?.content === content.trim()) this.policy.trims = true
+    // The answer is the record as stored: a difference was charged to the write's own rule, and
+    // reads are judged against it from now on.
+    const same = !target || String(answer?.id) === String(record.expected.id)
+    if (record.concurrent) {
+      // Another write under way may show in the answer, but this one's own fields must: an
+      // answer without them was charged, and leaves the record's state unknown.
+      if (code !== 200 || sent.some((field) => answer?.[field] !== fields[field]))
+        record.uncertain = true
+    } else if (same && answer && fieldProblem(answer, typed) === undefined)
+      Object.assign(record.expected, { content: answer.content, completed: answer.completed })
+    else if (typed && probe === 'wrong-type') record.untyped = true
+    else if (typed) record.uncertain = true
+    if (probe !== 'body-id' && !typed) delete record.blame
+    if (!target && probe === 'wrong-type') {
+      this.untypedCreate = exchange
+      record.untyped = fieldProblem(json) !== undefined
+    }
+    // Writes at once to one record leave both fields as one of them wrote them.
+    const both = op !== 'patch' || record.concurrent
+    record.lastWrite = { op, sent: both ? ['content', 'completed'] : sent, exchange }
+    record.tolerated.clear()
+    return record
+  }
+
+  /**
+   * The record a successful create made, when the run may own it: the id the create named,
+   * never an id that was someone's already.
+   */
+  private created({ exchange, probe, response, sent }: Observation, id?: Id) {
+    const [json, fields] = [response?.json, isObject(sent) ? sent : {}]
+    if (probe) this.acceptedProbe = exchange
+    if (id === undefined) return undefined
+    const holder = this.records.get(keyOf(id))
+    const live = holder && !holder.deleted ? holder : undefined
+    if (live) live.blame = { rule: 'ids.unique', exchange }
+    else if (this.foreign.has(keyOf(id))) this.shared.push({ id, content: fields.content })
+    if (live || this.foreign.has(keyOf(id))) return undefined
+    if (!probe) {
+      // What a successful create says of the server's choices.
+      const { policy } = this
+      if ('id' in fields) policy.clientIds = String(id) === String(fields.id) ? 'stored' : 'ignored'
+      else policy.assignsIds = true
+      if (!('completed' in fields)) policy.completedOptional = true
+      policy.idType = typeof id === 'number' && Number.isInteger(id) ? 'integer' : 'other'
+    }
+    if (probe === 'large-id' && String(id) !== String(fields.id)) return undefined
+    const record = this.adopt(todoIn(json, id), { op: 'create', sent: [], exchange })
+    // A record whose stored fields the type rule already charged, or whose id cannot be named
+    // exactly, is read no further: one cause, one charge.
+    const completed = isObject(json) && json.completed
+    record.uncertain =
+      typeof completed !== 'boolean' || (typeof id === 'number' && !Number.isSafeInteger(id))
+    return record
+  }
+
+  /**
+   * Takes the well-typed records a list showed when a read-only run began as the ones reads must
+   * show. A repeated id is read no further.
+   */
+  find(items: Record<string, unknown>[]) {
+    for (const item of items) {
+      const id = idIn(item)
+      if (fieldProblem(item) !== undefined || id === undefined) continue
+      const held = this.records.get(keyOf(id))
+      if (held) held.uncertain = true
+      else this.adopt(todoIn(item, id))
+      this.policy.idType =
+        Number.isInteger(id) && this.policy.idType !== 'other' ? 'integer' : 'other'
+    }
   }
 
   /** An id nobody seen holds: ten digits, far above a real collection's, below 2^31; or nine. */
