@@ -70,6 +70,24 @@ const defects: ForeignSwitch[] = [
   },
   {
     stack: 'python',
+    name: 'content-filter-ignores-case',
+    kind: 'defect',
+    expect: 'fail',
+    category: 'edge-values',
+    description:
+      '?content= compares without case, as MySQL and MariaDB compare text under their default collation',
+  },
+  {
+    stack: 'python',
+    name: 'content-filter-ignores-trailing-spaces',
+    kind: 'defect',
+    expect: 'fail',
+    category: 'edge-values',
+    description:
+      '?content= ignores spaces at the end, as a PAD SPACE collation (MySQL, MariaDB, SQL Server) compares text',
+  },
+  {
+    stack: 'python',
     name: 'q-plus-as-space',
     kind: 'defect',
     expect: 'fail',
@@ -507,6 +525,14 @@ const variants: (Omit<ForeignSwitch, 'stack' | 'kind' | 'expect'> &
       'GET /todos lists completed as 0 or 1, as a store that keeps booleans as integers reads its rows; GET /todos/{id} and the writes answer booleans',
     expect: 'fails-one-rule',
     note: 'charged once, to the field-type rule: filters, search and sort judge no ill-typed item again',
+  },
+  {
+    name: 'completed-as-number',
+    category: 'wrong-types-accepted',
+    description:
+      'every todo the server answers shows completed as 0 or 1, as a store that keeps booleans as integers hands its rows on',
+    expect: 'fails-one-rule',
+    note: 'charged once, to the field-type rule: the answers to writes and the wrongly typed creates judge no ill-typed field again',
   },
 ]
 

@@ -61,6 +61,14 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
     await create(call, { content: 'a+b' })
     return count(call, '?q=a%2Bb')
   },
+  'content-filter-ignores-case': async (call) => {
+    await create(call, { content: 'Case' })
+    return count(call, '?content=case')
+  },
+  'content-filter-ignores-trailing-spaces': async (call) => {
+    await create(call, { content: 'pad ' })
+    return count(call, '?content=pad')
+  },
   'id-int32': (call) => create(call, { id: 2 ** 31, content: 'x' }),
   'filter-value-typed': async (call) => {
     await create(call, { content: '42' })
@@ -260,6 +268,7 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
     typeof ((await create(call, { content: 'a' })).body as { id: unknown }).id,
   'client-ids-refused': (call) => create(call, { id: 5, content: 'a' }),
   'client-ids-required': (call) => create(call, { content: 'a' }),
+  'completed-as-number': (call) => create(call, { content: 'a', completed: true }),
   'completed-as-number-in-list': async (call) => {
     await create(call, { content: 'a' })
     return call('GET', '/todos')

@@ -80,7 +80,12 @@ var variantNames = map[string]bool{
 	"client-ids-refused":          true,
 	"client-ids-required":         true,
 	"completed-as-number-in-list": true,
+	"completed-as-number":         true,
 }
+
+// completedAsNumber is the completed-as-number variant: every todo the server writes out shows
+// completed as 0 or 1, as a store that keeps booleans as integers hands its rows on.
+var completedAsNumber bool
 
 // todo holds each field as `any`: well-typed values normally, values as sent under defects.
 type todo struct {
@@ -101,7 +106,11 @@ func (t *todo) MarshalJSON() ([]byte, error) {
 		if !f.ok {
 			continue
 		}
-		b, err := json.Marshal(f.value)
+		value := f.value
+		if done, ok := value.(bool); ok && f.name == "completed" && completedAsNumber {
+			value = map[bool]int{false: 0, true: 1}[done]
+		}
+		b, err := json.Marshal(value)
 		if err != nil {
 			return nil, err
 		}
@@ -865,6 +874,7 @@ func main() {
 			os.Exit(2)
 		}
 		s.variant = variants[0]
+		completedAsNumber = s.variant == "completed-as-number"
 	}
 	listener, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", *port))
 	if err != nil {

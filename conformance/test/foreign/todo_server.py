@@ -57,6 +57,9 @@ DEFECTS = {  # described, with their categories, in catalogue.ts
     "patch-echoes-request",
     "create-without-completed-stores-none",
     "patch-empty-500",
+    # a content filter compared as MySQL's and MariaDB's default collations compare
+    "content-filter-ignores-case",
+    "content-filter-ignores-trailing-spaces",
 }
 
 VARIANTS = {  # described in catalogue.ts
@@ -74,6 +77,7 @@ VARIANTS = {  # described in catalogue.ts
     "client-ids-refused",
     "client-ids-required",
     "completed-as-number-in-list",
+    "completed-as-number",
 }
 
 FIELDS = ("id", "content", "completed")
@@ -157,6 +161,8 @@ class Handler(BaseHTTPRequestHandler):
 
     # wire ----------------------------------------------------------------------------------
     def send(self, status, body=None, empty=False):
+        if self.store.variant == "completed-as-number":
+            body = completed_as_number(body)
         data = b"" if empty else json.dumps(body).encode("ascii")
         self.send_response(status)
         if not empty:
@@ -439,6 +445,10 @@ def list_todos(st, query):
         elif field == "id" and st.variant != "string-ids":
             wanted = int(value) if re.fullmatch(r"-?\d+", value) else None
             records = [r for r in records if wanted is not None and r["id"] == st.store_id(wanted)]
+        elif field == "content" and st.has("content-filter-ignores-case"):
+            records = [r for r in records if str(r.get(field)).casefold() == value.casefold()]
+        elif field == "content" and st.has("content-filter-ignores-trailing-spaces"):
+            records = [r for r in records if str(r.get(field)).rstrip(" ") == value.rstrip(" ")]
         else:
             records = [r for r in records if r.get(field) == value]
 
@@ -458,6 +468,15 @@ def list_todos(st, query):
         # As a store that keeps booleans as 0 and 1 lists its rows.
         return [dict(r, completed=int(r["completed"])) for r in records]
     return records
+
+
+def completed_as_number(body):
+    """Every todo as a store that keeps booleans as 0 and 1 hands its rows on."""
+    if isinstance(body, list):
+        return [completed_as_number(item) for item in body]
+    if isinstance(body, dict) and isinstance(body.get("completed"), bool):
+        return dict(body, completed=int(body["completed"]))
+    return body
 
 
 def names(values):
