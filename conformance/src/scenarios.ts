@@ -13,6 +13,8 @@ export const EDGE_CONTENTS = [
   ...['', '42', 'true', 'null', '+', '%', 'a+b', '50% & more', 'it\'s "quoted"'],
   ...['c++ (x) [y] .* $1 ^', '<b>&amp;</b>', '  padded  ', 'Grüße café', 'e\u0301 vs é'],
   ...['emoji 🙂 𝔘', 'bell \u0007 tab\t', 'x'.repeat(300)],
+  // Equal under a case-insensitive or a PAD SPACE collation (MySQL's and MariaDB's defaults).
+  ...['Case', 'case', 'pad', 'pad '],
 ]
 
 /** Sort orders every run asks for: one key, descending, and two keys. */
@@ -301,7 +303,10 @@ export const LAST_SCENARIOS: Scenarios = {
     const withId = model.policy.clientIds === 'stored'
     const ids = withId ? [1.5, '12', null] : []
     const creates = [
-      ...WRONG_VALUES.map((completed) => ({ content: model.content('typed'), completed })),
+      ...WRONG_VALUES.filter((completed) => typeof completed !== 'boolean').map((completed) => ({
+        content: model.content('typed'),
+        completed,
+      })),
       ...WRONG_VALUES.map((content) => ({ content, completed: false })),
       ...ids.map((id) => ({ id, content: model.content('typed id'), completed: false })),
     ]
