@@ -48,23 +48,28 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
   for (const { id, content } of model.shared) leave(id, content, LEFT.shared)
   try {
     if (unreachable !== undefined) throw new ServerUnreachableError(unreachable)
-    // A create that may have stored its record holds a unique content that proves it the run's.
-    const { response, exchange } = model.maybeStored.size > 0 ? await ops.list() : {}
+    const { response, exchange } = await ops.list()
+    const listed = new Set<string>()
     for (const item of listedItems(response?.json)) {
       const id = idIn(item)
+      const record = model.records.get(keyOf(id))
+      if (record) listed.add(record.key)
+      // A create that may have stored its record holds a unique content that proves it the run's.
       const proven = model.maybeStored.has(String(item.content))
-      if (exchange && proven && id !== undefined && !model.records.has(keyOf(id)))
+      if (proven && id !== undefined && !record)
         model.adopt(todoIn(item, id), { op: 'create', sent: [], exchange }).uncertain = true
     }
     // A DELETE that hangs is sent twice at most (see `Operations`): the rest are named unsent.
     for (const record of model.live()) {
       const { id, content } = record.expected
-      // An id the run holds in doubt may be someone else's record by now: read it back first.
-      if (record.maybeGone) {
+      // A record the list does not show may be gone: a DELETE of a missing id may remove another
+      // record. One in doubt may be gone, and its id someone else's by now. Each is read first.
+      if (record.maybeGone || !listed.has(record.key)) {
         const { response } = await ops.get(record)
         if (response?.status === 404) continue
         const body = response?.json
-        if (!isObject(body) || !(stillOurs(record, body) || model.ownsContent(body.content))) {
+        const ours = isObject(body) && (stillOurs(record, body) || model.ownsContent(body.content))
+        if (record.maybeGone && !ours) {
           leave(id, content, LEFT.notOurs)
           continue
         }

@@ -74,6 +74,12 @@ describe('a run on a server that holds other people’s records', () => {
     expect(report.residue.some((r) => r.id === 1)).toBe(true)
   })
 
+  it('never deletes a record it does not see, on a server whose DELETE of a missing id removes another', async () => {
+    const { server, report } = await run({ deleteMissingRemovesLast: true, assignIds: 'random' })
+    foreignUntouched(server.records())
+    expect(report.checks.find((c) => c.id === 'ids.unknown-404')?.status).toBe('failed')
+  })
+
   it('reads the list leniently: one malformed foreign record does not stop cleanup', async () => {
     const server = variantServer({
       seed: FOREIGN,

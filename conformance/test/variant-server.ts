@@ -41,6 +41,11 @@ export interface VariantOptions {
   duplicateIds?: 'add' | 'overwrite'
   /** Defect: stores any JSON object it is sent, unvalidated (as lax servers do). */
   lax?: boolean
+  /**
+   * Defect: a DELETE of an id nobody holds removes the last record and answers it, as
+   * `records.splice(records.findIndex(…), 1)` does when the index is -1.
+   */
+  deleteMissingRemovesLast?: boolean
   /** Defect: GET /todos includes this record as served, whatever its shape. */
   malformed?: StoredRecord
   /** Records present before the run. */
@@ -250,6 +255,8 @@ export function variantServer(options: VariantOptions = {}) {
     const record = find(id)
     if (method === 'GET') return record ? json(serve(record)) : problem(404, 'not found')
     if (method === 'DELETE') {
+      const [removed] = !record && options.deleteMissingRemovesLast ? records.splice(-1, 1) : []
+      if (removed) return json(serve(removed))
       if (!record) return problem(404, 'not found')
       records.splice(records.indexOf(record), 1)
       if (options.deleteBody === 'text') return new Response('deleted', { status: 200 })
