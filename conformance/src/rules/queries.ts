@@ -5,6 +5,7 @@ import { type Expected, isLive, keyOf, type Model, type OwnRecord } from '../mod
 import { mayMatchSearch, mustMatchSearch, mustPrecede, type Sortable } from '../model/text.ts'
 import {
   answered,
+  type Failure,
   failure,
   fieldProblem,
   held,
@@ -160,12 +161,6 @@ export const queryJudges: Judges = {
   'sort.descending-and-keys': queryRule('sort-extended', judgeOrder),
 }
 
-/** A `Link` header that speaks of a next page but does not parse as RFC 8288 says. */
-const malformedLink = (page: HttpResponse) => {
-  const link = page.headers.get('link')
-  return link !== null && /next/i.test(link) && nextLinkTarget(link) === undefined
-}
-
 /** The first page of a walk that is not 200 with a JSON array of at most `limit` todos. */
 function pageFailure({ pages = [], query }: Observation): Judgement | undefined {
   const limit = Number(query?.limit)
@@ -184,30 +179,30 @@ function pageFailure({ pages = [], query }: Observation): Judgement | undefined 
   return undefined
 }
 
-/** Whether a walk's pages kept to the limit and linked readably (else paging.limit or .link). */
-const readable = (observation: Observation) =>
-  !!observation.pages?.length && !pageFailure(observation) && !observation.pages.some(malformedLink)
-
 /** What is wrong with the next page a page's `Link` header announces, if anything. */
-function badLink(observation: Observation, page: HttpResponse): Judgement | undefined {
+function badLink(observation: Observation, page: HttpResponse): Failure | undefined {
   const link = page.headers.get('link')
-  if (link === null) return undefined
   const target = nextLinkTarget(link)
   const next = target === undefined ? undefined : URL.parse(target, page.exchange.url)
   const here = new URL(page.exchange.url).pathname
   const dropped = [...new URL(observation.exchange.url).searchParams].find(
     ([name, value]) => name !== 'cursor' && next?.searchParams.get(name) !== value,
   )
-  let why: string
-  if (malformedLink(page)) why = `as ${shown(link)}`
-  else if (target === undefined) return undefined
+  let why: string | undefined
+  if (target === undefined) why = /next/i.test(link ?? '') ? `as ${shown(link)}` : undefined
   else if (!next) why = `that is not a URI: ${shown(link)}`
   else if (next.pathname !== here) why = `on another path: ${next.pathname}`
   else if (dropped) why = `that drops ${dropped.join('=')}`
-  else return undefined
+  if (why === undefined) return undefined
   const failed = `${requestLine(page.exchange)} announced a next page ${why}`
-  return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, link)
+  return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, `${link}`)
 }
+
+/** Whether a walk's pages kept to the limit and linked well (else paging.limit or .link judge). */
+const readable = (observation: Observation) =>
+  !!observation.pages?.length &&
+  !pageFailure(observation) &&
+  !observation.pages.some((page) => badLink(observation, page))
 
 const onWalk = { op: ['walk'] } as const
 
@@ -223,16 +218,16 @@ export const pagingJudges: Judges = {
     on: onWalk,
     judge(observation) {
       const { pages = [], query } = observation
-      const malformed = pages.find(malformedLink)
-      if (malformed) return badLink(observation, malformed)
+      const bad = pages.map((page) => badLink(observation, page)).find(Boolean)
+      if (bad) return bad
       const [first] = pages
-      if (!first || !readable(observation)) return undefined
+      if (!first || pageFailure(observation)) return undefined
       const total = pages.flatMap((page) => listedItems(page.json)).length
       const limit = Number(query?.limit)
       const full = total > limit || (total === limit && query?.limit === '1')
       if (pages.length === 1 && full && first.headers.get('link') === null)
         return { failed: `${requestLine(first.exchange)} answered a full page without a next link` }
-      return pages.map((page) => badLink(observation, page)).find(Boolean) ?? held
+      return held
     },
   },
   'paging.walk': {
