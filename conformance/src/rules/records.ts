@@ -182,10 +182,8 @@ export const recordJudges: Judges = {
         if (!refused) continue
         const { exchange } = refused
         const failed = `GET /todos lists ${shown(item)}, stored by ${requestLine(exchange)} ${shown(refused.sent)} although it answered ${exchange.status} ${exchange.statusText}`
-        return failure(failed, 'no record from a refused create', shown(item), [
-          exchange,
-          observation.exchange,
-        ])
+        const shows = [exchange, observation.exchange]
+        return failure(failed, 'no record from a refused create', shown(item), shows)
       }
       return held
     },
