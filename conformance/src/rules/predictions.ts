@@ -7,8 +7,6 @@ import {
   stateOf,
 } from '../model/model.ts'
 import {
-  actualOf,
-  answered,
   type Failure,
   failure,
   fieldProblem,
@@ -21,6 +19,7 @@ import {
   requestLine,
   sentObject,
   shown,
+  unexpected,
 } from './rule.ts'
 
 const lastWriteOf = ({ lastWrite: last }: OwnRecord) =>
@@ -108,9 +107,9 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
       const how = unsent
         ? `, which it did not send; it was ${shown(was)}`
         : ` where ${shown(was)} was sent`
-      const failed = `${answered(observation)} with ${field} ${shown(value)}${how}`
       const expected = shown(before ? { ...before.expected, ...sent } : sent)
-      charge(rule, undefined, failure(failed, expected, shown(body)))
+      const why = ` with ${field} ${shown(value)}${how}`
+      charge(rule, undefined, unexpected(observation, expected, why))
     }
     // A target a probe left blamed differs from the model for a cause already charged.
     const keeps = 'patch.keeps-unsent'
@@ -128,10 +127,9 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     const { id } = target.expected
     const other = response?.status === 200 && isObject(body) && String(body.id) !== String(id)
     if (response?.status !== 200 || other) {
-      const failed = `${answered(observation)}${other ? ` with todo ${shown(body.id)}` : ''} for todo ${shown(id)}, ${origin(target)}`
+      const why = `${other ? ` with todo ${shown(body.id)}` : ''} for todo ${shown(id)}, ${origin(target)}`
       const rule = other ? 'get.returns-record' : (target.blame?.rule ?? 'get.returns-record')
-      const expected = `200 with ${shown(target.expected)}`
-      charge(rule, target, failure(failed, expected, actualOf(observation)))
+      charge(rule, target, unexpected(observation, `200 with ${shown(target.expected)}`, why))
     } else if (isObject(body)) compare(target, body)
   }
   if (op !== 'list' || query || response?.status !== 200 || !Array.isArray(body)) return judgements
@@ -145,6 +143,8 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     const rule = record?.deleted ? 'delete.removes' : 'list.holds-live-records'
     charge(record?.blame?.rule ?? rule, record, failed)
   }
+  if (model.deleted().length > 0 && !judgements.has('delete.removes'))
+    judgements.set('delete.removes', held)
   return judgements
 }
 

@@ -128,19 +128,18 @@ export function answered({ exchange, sent, op }: Observation): string {
   return `${requestLine(exchange)}${body} ${outcome}`
 }
 
-/** The status and body that came back, or why nothing came. */
-export function actualOf({ response: r, error }: Observation): string {
-  if (!r) return error ?? 'no answer'
-  return `${r.status} ${r.statusText}${r.text ? ` ${shown(r.json ?? r.text)}` : ''}`
-}
-
 export function failure(failed: string, expected: string, actual: string, shows?: Exchange[]) {
   return { failed, expected, actual, ...(shows && { exchanges: shows }) }
 }
 
-/** The answer was not what `expected` says: the request, its answer, and `why`. */
-export const unexpected = (observation: Observation, expected: string, why = '') =>
-  failure(`${answered(observation)}${why}`, expected, actualOf(observation))
+/** The answer was not what `expected` says: the request, what came back (or why not), and `why`. */
+export function unexpected(observation: Observation, expected: string, why = '') {
+  const { response: r, error = 'no answer' } = observation
+  const actual = r
+    ? `${r.status} ${r.statusText}${r.text ? ` ${shown(r.json ?? r.text)}` : ''}`
+    : error
+  return failure(`${answered(observation)}${why}`, expected, actual)
+}
 
 /** A judge that holds when the answer's status is one `ok` accepts, and `expected` names. */
 export const status =
