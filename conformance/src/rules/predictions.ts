@@ -7,6 +7,7 @@ import {
   stateOf,
 } from '../model/model.ts'
 import {
+  answered,
   type Failure,
   failure,
   fieldProblem,
@@ -108,8 +109,8 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
         ? `, which it did not send; it was ${shown(was)}`
         : ` where ${shown(was)} was sent`
       const expected = shown(before ? { ...before.expected, ...sent } : sent)
-      const why = ` with ${field} ${shown(value)}${how}`
-      charge(rule, undefined, unexpected(observation, expected, why))
+      const failed = `${answered(observation)} with ${field} ${shown(value)}${how}`
+      charge(rule, undefined, failure(failed, expected, shown(body)))
     }
     // A target a probe left blamed differs from the model for a cause already charged.
     const keeps = 'patch.keeps-unsent'
