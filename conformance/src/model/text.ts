@@ -32,13 +32,9 @@ export function mayMatchSearch(fields: readonly string[], q: string): boolean {
 /** UTF-16 order, which is code point order unless a surrogate is involved. */
 const byUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-const SURROGATE = /[\ud800-\udfff]/
-
 /** Code point order. Not via UTF-8 bytes: those turn every lone surrogate into U+FFFD alike. */
 function byCodePoint(a: string, b: string): number {
-  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return byUnit(a, b)
-  const points = (text: string) => Array.from(text, (c) => c.codePointAt(0) ?? 0)
-  const [x, y] = [points(a), points(b)]
+  const [x = [], y = []] = [a, b].map((text) => Array.from(text, (c) => c.codePointAt(0) ?? 0))
   const at = x.findIndex((point, i) => point !== y[i])
   return at < 0 || at >= y.length ? x.length - y.length : (x[at] ?? 0) - (y[at] ?? 0)
 }

@@ -1,7 +1,14 @@
-import { type Expected, isLive, type Model, type OwnRecord, stateOf } from '../model/model.ts'
 import {
-  actualOf,
+  type Expected,
+  isLive,
+  keyOf,
+  type Model,
+  type OwnRecord,
+  stateOf,
+} from '../model/model.ts'
+import {
   answered,
+  type Failure,
   failure,
   fieldProblem,
   held,
@@ -13,6 +20,7 @@ import {
   requestLine,
   sentObject,
   shown,
+  unexpected,
 } from './rule.ts'
 
 const lastWriteOf = ({ lastWrite: last }: OwnRecord) =>
@@ -54,10 +62,11 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     if (unsent) return 'patch.keeps-unsent'
     if (field === 'content' && !model.ownsContent(content)) return 'content.exact'
   }
-  const charge = (rule: string, record?: OwnRecord, ...why: [string, string, string]) => {
+  const charge = (rule: string, record: OwnRecord | undefined, failed: Failure) => {
     const exchanges = record?.blame && [record.blame.exchange, observation.exchange]
     const before = judgements.get(rule)
-    if (!before || 'held' in before) judgements.set(rule, failure(...why, exchanges))
+    if (!before || 'held' in before)
+      judgements.set(rule, { ...failed, ...(exchanges && { exchanges }) })
   }
   const judged = (record: OwnRecord, read: string) => {
     const rules = Object.keys(READ_RULES).filter((id) => READ_RULES[id]?.(record, model))
@@ -79,7 +88,7 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
       (found ? read : (chargeFor(field, item[field], expected.content, unsent) ?? 'read.current'))
     const before = found ? 'GET /todos showed' : 'the last write left'
     const failed = `${requestLine(observation.exchange)} shows todo ${shown(expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(expected[field])}${lastWriteOf(record)}`
-    charge(rule, record, failed, shown(expected), shown(item))
+    charge(rule, record, failure(failed, shown(expected), shown(item)))
   }
   /** A write's answer against the record it must show: the sent fields, and the rest kept. */
   const answer = (op: keyof typeof ANSWERS, body: Record<string, unknown>) => {
@@ -99,9 +108,9 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
       const how = unsent
         ? `, which it did not send; it was ${shown(was)}`
         : ` where ${shown(was)} was sent`
-      const failed = `${answered(observation)} with ${field} ${shown(value)}${how}`
       const expected = shown(before ? { ...before.expected, ...sent } : sent)
-      charge(rule, undefined, failed, expected, shown(body))
+      const failed = `${answered(observation)} with ${field} ${shown(value)}${how}`
+      charge(rule, undefined, failure(failed, expected, shown(body)))
     }
     // A target a probe left blamed differs from the model for a cause already charged.
     const keeps = 'patch.keeps-unsent'
@@ -119,34 +128,75 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     const { id } = target.expected
     const other = response?.status === 200 && isObject(body) && String(body.id) !== String(id)
     if (response?.status !== 200 || other) {
-      const failed = `${answered(observation)}${other ? ` with todo ${shown(body.id)}` : ''} for todo ${shown(id)}, ${origin(target)}`
+      const why = `${other ? ` with todo ${shown(body.id)}` : ''} for todo ${shown(id)}, ${origin(target)}`
       const rule = other ? 'get.returns-record' : (target.blame?.rule ?? 'get.returns-record')
-      charge(rule, target, failed, `200 with ${shown(target.expected)}`, actualOf(observation))
+      charge(rule, target, unexpected(observation, `200 with ${shown(target.expected)}`, why))
     } else if (isObject(body)) compare(target, body)
   }
   if (op !== 'list' || query || response?.status !== 200 || !Array.isArray(body)) return judgements
-  const byId = new Map<string, Record<string, unknown>[]>()
-  for (const item of body.filter(isObject))
-    byId.set(String(item.id), [...(byId.get(String(item.id)) ?? []), item])
-  const withId = (record: OwnRecord) => byId.get(String(record.expected.id)) ?? []
+  const items = body.filter(isObject)
   for (const record of model.settled()) {
     judged(record, 'list.holds-live-records')
-    const [item, ...more] = withId(record)
-    if (item && more.length === 0) compare(record, item)
-    if (item) continue
-    const failed = `GET /todos does not list todo ${shown(record.expected.id)}, ${origin(record)}`
-    const rule = record.blame?.rule ?? 'list.holds-live-records'
-    const listed = `not among the ${body.length} records listed`
-    charge(rule, record, failed, shown(record.expected), listed)
+    const listed = items.filter((item) => String(item.id) === String(record.expected.id))
+    if (listed[0] && listed.length === 1) compare(record, listed[0])
   }
-  for (const record of model.deleted()) {
-    const same = withId(record).find((item) => stateOf(item) === stateOf(record.expected))
-    if (!same) continue
-    const failed = `GET /todos still lists todo ${shown(record.expected.id)} after DELETE answered success`
-    const rule = record.blame?.rule ?? 'delete.removes'
-    charge(rule, record, failed, `no record ${shown(record.expected)}`, shown(same))
+  for (const { failed, record } of differences(observation, items, model)) {
+    const rule = record?.deleted ? 'delete.removes' : 'list.holds-live-records'
+    charge(record?.blame?.rule ?? rule, record, failed)
   }
+  if (model.deleted().length > 0 && !judgements.has('delete.removes'))
+    judgements.set('delete.removes', held)
   return judgements
+}
+
+type Item = Record<string, unknown>
+
+/** What a list must hold (every record of the run unless told), may not (and why), and `where`. */
+export type Listing = {
+  must?: (todo: Expected) => boolean
+  mayNot?: (todo: Item) => string | undefined
+  where?: string
+}
+
+/**
+ * How listed `items` differ from the model, with the record of the run each concerns: a todo no
+ * correct server lists (`mayNot` says why), as listed or as the run's record is now; a deleted
+ * record; a record that `must` be listed and is not. The caller picks the rule charged, and
+ * which records are judged at all.
+ */
+export function differences(observation: Observation, items: Item[], model: Model, listing = {}) {
+  const { must = () => true, mayNot = () => undefined }: Listing = listing
+  const { where = requestLine(observation.exchange) }: Listing = listing
+  const found: Array<{ failed: Failure; record?: OwnRecord }> = []
+  const add = (what: string, expected: string, actual: string, record?: OwnRecord) =>
+    found.push({ failed: failure(`${where} ${what}`, expected, actual), record })
+  for (const item of items) {
+    // An ill-typed item is the field-type rule's alone, which judges every list.
+    if (fieldProblem(item)) continue
+    const why = mayNot(item)
+    const record = model.records.get(keyOf(item.id))
+    if (why)
+      add(`returned ${shown(item)}, which ${why}`, 'only records the query matches', shown(item))
+    else if (isLive(record) && mayNot(record.expected)) {
+      const was = `as it was before its last write: it now holds ${shown(record.expected)}`
+      const what = `returned todo ${shown(record.expected.id)} ${was}`
+      add(what, 'records as they are now', shown(item), record)
+    }
+  }
+  const byId = new Map(items.map((item) => [String(item.id), item]))
+  for (const record of model.deleted()) {
+    const { id, content } = record.expected
+    // A freed id may hold someone else's record: only the run's own content shows it stale.
+    const item = byId.get(String(id))
+    const what = `still lists todo ${shown(id)} after DELETE answered success`
+    if (item?.content === content) add(what, 'no deleted record', shown(item), record)
+  }
+  for (const record of model.settled())
+    if (must(record.expected) && !byId.has(String(record.expected.id))) {
+      const what = `does not list todo ${shown(record.expected.id)}, ${origin(record)}`
+      add(what, shown(record.expected), `not among the ${items.length} records listed`, record)
+    }
+  return found
 }
 
 /**

@@ -1,12 +1,13 @@
 import { nextLinkTarget } from '@todokit/sdk/contract'
 import type { HttpResponse } from '../http/client.ts'
 import type { Capability } from '../levels.ts'
-import { type Expected, isLive, keyOf, type Model, type OwnRecord } from '../model/model.ts'
+import type { Expected, Model } from '../model/model.ts'
 import { mayMatchSearch, mustMatchSearch, mustPrecede, type Sortable } from '../model/text.ts'
+import { differences, type Listing } from './predictions.ts'
 import {
   answered,
+  type Failure,
   failure,
-  fieldProblem,
   held,
   isObject,
   type Judged,
@@ -23,13 +24,6 @@ import {
 } from './rule.ts'
 
 const FILTERS = ['id', 'content', 'completed'] as const
-
-/** What a list must and may hold, as the model predicts it for one query. */
-type Listing = {
-  must: (todo: Expected) => boolean
-  mayNot?: (todo: Item) => string | undefined
-  where?: string
-}
 
 /** The capabilities a query needs, most particular first. */
 function capabilitiesOf(query: ListQuery): Capability[] {
@@ -48,52 +42,11 @@ type Item = Record<string, unknown>
 const matchesFilters = (todo: Item, query: ListQuery) =>
   FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
-/**
- * What listed `items` show against the model: a todo no correct server may list (`mayNot` says
- * why), as listed or as the run's record is now, a deleted record, or a record that `must` be
- * listed and is not. Records written while the list was read, or that a probe left blamed, are
- * not judged.
- */
-function judgeListed(
-  observation: Observation,
-  items: Item[],
-  model: Model,
-  { must, mayNot = () => undefined, where = requestLine(observation.exchange) }: Listing,
-) {
-  const judged = (record: OwnRecord) => !observation.touched?.has(record.key) && !record.blame
-  const fail = (what: string, expected: string, actual: unknown) =>
-    failure(`${where} ${what}`, expected, typeof actual === 'string' ? actual : shown(actual))
-  for (const item of items) {
-    // An ill-typed item is the field-type rule's alone, which judges every list.
-    if (fieldProblem(item)) continue
-    const why = mayNot(item)
-    if (why)
-      return fail(`returned ${shown(item)}, which ${why}`, 'only records the query matches', item)
-    const record = model.records.get(keyOf(item.id))
-    if (isLive(record) && judged(record) && mayNot(record.expected)) {
-      const now = `it now holds ${shown(record.expected)}`
-      const what = `returned todo ${shown(record.expected.id)} as it was before its last write: ${now}`
-      return fail(what, 'records as they are now', item)
-    }
-  }
-  const byId = new Map(items.map((item) => [String(item.id), item]))
-  for (const { expected } of model.deleted().filter(judged)) {
-    const item = byId.get(String(expected.id))
-    // A freed id may hold someone else's record: only the run's own content shows it stale.
-    if (item?.content === expected.content)
-      return fail(
-        `still returns todo ${shown(expected.id)} after DELETE answered success`,
-        'no deleted record',
-        item,
-      )
-  }
-  for (const { expected } of model.settled().filter(judged))
-    if (must(expected) && !byId.has(String(expected.id))) {
-      const what = `does not return todo ${shown(expected.id)}, which it must: ${shown(expected)}`
-      return fail(what, shown(expected), `${items.length} records, not this one`)
-    }
-  return held
-}
+/** The first way a list differs from the model, but in records written meanwhile or blamed. */
+const judgeListed = (observation: Observation, items: Item[], model: Model, listing: Listing) =>
+  differences(observation, items, model, listing).find(
+    ({ record }) => !record || (!observation.touched?.has(record.key) && !record.blame),
+  )?.failed ?? held
 
 /**
  * Whether listed `items` keep the order the query asks for; and, when it asks for nothing else
@@ -113,7 +66,7 @@ function judgeOrder(observation: Observation, items: Item[], model: Model): Judg
         return failure(failed, `${shown(b)} first, by ${order.join(',')}`, where)
       }
   if (Object.values(rest).some((value) => value !== undefined)) return held
-  return judgeListed(observation, items, model, { must: () => true })
+  return judgeListed(observation, items, model, {})
 }
 
 /**
@@ -160,12 +113,6 @@ export const queryJudges: Judges = {
   'sort.descending-and-keys': queryRule('sort-extended', judgeOrder),
 }
 
-/** A `Link` header that speaks of a next page but does not parse as RFC 8288 says. */
-const malformedLink = (page: HttpResponse) => {
-  const link = page.headers.get('link')
-  return link !== null && /next/i.test(link) && nextLinkTarget(link) === undefined
-}
-
 /** The first page of a walk that is not 200 with a JSON array of at most `limit` todos. */
 function pageFailure({ pages = [], query }: Observation): Judgement | undefined {
   const limit = Number(query?.limit)
@@ -184,30 +131,30 @@ function pageFailure({ pages = [], query }: Observation): Judgement | undefined 
   return undefined
 }
 
-/** Whether a walk's pages kept to the limit and linked readably (else paging.limit or .link). */
-const readable = (observation: Observation) =>
-  !!observation.pages?.length && !pageFailure(observation) && !observation.pages.some(malformedLink)
-
 /** What is wrong with the next page a page's `Link` header announces, if anything. */
-function badLink(observation: Observation, page: HttpResponse): Judgement | undefined {
+function badLink(observation: Observation, page: HttpResponse): Failure | undefined {
   const link = page.headers.get('link')
-  if (link === null) return undefined
   const target = nextLinkTarget(link)
   const next = target === undefined ? undefined : URL.parse(target, page.exchange.url)
   const here = new URL(page.exchange.url).pathname
   const dropped = [...new URL(observation.exchange.url).searchParams].find(
     ([name, value]) => name !== 'cursor' && next?.searchParams.get(name) !== value,
   )
-  let why: string
-  if (malformedLink(page)) why = `as ${shown(link)}`
-  else if (target === undefined) return undefined
+  let why: string | undefined
+  if (target === undefined) why = /next/i.test(link ?? '') ? `as ${shown(link)}` : undefined
   else if (!next) why = `that is not a URI: ${shown(link)}`
   else if (next.pathname !== here) why = `on another path: ${next.pathname}`
   else if (dropped) why = `that drops ${dropped.join('=')}`
-  else return undefined
+  if (why === undefined) return undefined
   const failed = `${requestLine(page.exchange)} announced a next page ${why}`
-  return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, link)
+  return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, `${link}`)
 }
+
+/** Whether a walk's pages kept to the limit and linked well (else paging.limit or .link judge). */
+const readable = (observation: Observation) =>
+  !!observation.pages?.length &&
+  !pageFailure(observation) &&
+  !observation.pages.some((page) => badLink(observation, page))
 
 const onWalk = { op: ['walk'] } as const
 
@@ -223,16 +170,16 @@ export const pagingJudges: Judges = {
     on: onWalk,
     judge(observation) {
       const { pages = [], query } = observation
-      const malformed = pages.find(malformedLink)
-      if (malformed) return badLink(observation, malformed)
+      const bad = pages.map((page) => badLink(observation, page)).find(Boolean)
+      if (bad) return bad
       const [first] = pages
-      if (!first || !readable(observation)) return undefined
+      if (!first || pageFailure(observation)) return undefined
       const total = pages.flatMap((page) => listedItems(page.json)).length
       const limit = Number(query?.limit)
       const full = total > limit || (total === limit && query?.limit === '1')
       if (pages.length === 1 && full && first.headers.get('link') === null)
         return { failed: `${requestLine(first.exchange)} answered a full page without a next link` }
-      return pages.map((page) => badLink(observation, page)).find(Boolean) ?? held
+      return held
     },
   },
   'paging.walk': {

@@ -11,7 +11,7 @@ import {
   type Judges,
   listedItems,
   type Observation,
-  type Rule,
+  PROBES,
   repeatedId,
   requestLine,
   sentObject,
@@ -26,22 +26,53 @@ function since(observation: Observation, earlier: Exchange, expected: string): J
   return { ...unexpected(observation, expected, why), exchanges: [earlier, observation.exchange] }
 }
 
-/** The answer to a valid PUT or PATCH: 200 with a whole todo; its fields are the model's. */
-const writeAnswer =
-  (what: string): Rule['judge'] =>
-  (observation) => {
-    const { response, target, op } = observation
-    if (response?.status !== 200)
-      return isClientError(observation) && mayBeRefused(sentObject(observation).content)
-        ? undefined
-        : unexpected(observation, `200 with ${what}`)
-    const problem = fieldProblem(response.json)
+/** What each write answers with when it succeeds. */
+const STORED = {
+  create: 'the stored todo',
+  replace: 'the replaced todo',
+  patch: 'the whole updated todo',
+} as const
+
+/**
+ * The answer to a valid write: a todo, with 200 (or 201 to a create); or a refusal the contract
+ * allows. A create's answer with ill-typed fields is the field-type rule's.
+ */
+function writeAnswer(observation: Observation, model: Model): Judgement | undefined {
+  const { op, probe, response, target } = observation
+  if (op !== 'create' && op !== 'replace' && op !== 'patch') return undefined
+  const [sent, code, body] = [sentObject(observation), response?.status, response?.json]
+  const create = op === 'create'
+  if (probe === 'large-id' && isClientError(observation)) return held
+  const moved = isSuccess(observation) && isObject(body) && body.id !== sent.id
+  if (probe === 'large-id' && model.policy.clientIds === 'stored' && moved)
+    return unexpected(observation, `id ${shown(sent.id)}, or a 4xx`, ': the id was not stored')
+  const [what, expected] = [STORED[op], `${create ? '200 or 201' : '200'} with ${STORED[op]}`]
+  if (code === 200 || (create && code === 201)) {
+    const problem = create ? !isObject(body) && 'not a JSON object' : fieldProblem(body)
     if (problem)
       return unexpected(observation, what, ` with a body that is not ${what}: ${problem}`)
-    const id = isObject(response.json) && response.json.id
+    const id = isObject(body) && body.id
     if (op === 'replace' && String(id) !== String(target?.expected.id))
       return unexpected(observation, `id ${shown(target?.expected.id)}`, ` with id ${shown(id)}`)
     return held
+  }
+  // A refusal for a choice the contract leaves open is the server's right.
+  const allowed = create ? isRefusalAllowed(sent, model) : mayBeRefused(sent.content)
+  if (isClientError(observation) && allowed) return undefined
+  const broken = create && (code === undefined || code >= 500)
+  if (broken && model.untypedCreate) return undefined
+  if (broken && model.acceptedProbe) return since(observation, model.acceptedProbe, expected)
+  return unexpected(observation, expected)
+}
+
+/** Holds unless a write answered a todo whose id `strays` from the one the request named. */
+const keepsId =
+  (expected: string, strays: (id: unknown, observation: Observation, model: Model) => boolean) =>
+  (observation: Observation, model: Model) => {
+    const body = observation.response?.json
+    if (!isSuccess(observation) || !isObject(body) || !strays(body.id, observation, model))
+      return held
+    return unexpected(observation, expected, ` with todo ${shown(body.id)}`)
   }
 
 /** Holds of a write of a content it `judges` answered with a todo, or a `refusable` refusal. */
@@ -67,7 +98,7 @@ function illTyped(observation: Observation, model: Model, untyped: boolean) {
     const madeUntyped = isObject(item) && made.has(keyOf(item.id))
     const problem = madeUntyped === untyped && fieldProblem(item, !untyped)
     const failed = `${requestLine(observation.exchange)} ${seen} where ${problem}`
-    if (problem) return failure(failed, expected ?? '', shown(item))
+    if (problem) return failure(failed, expected, shown(item))
   }
   return untyped || items.length === 0 ? undefined : held
 }
@@ -90,39 +121,19 @@ export const recordJudges: Judges = {
   },
   'create.answers-stored': {
     on: { op: ['create'], probe: ['none', 'large-id'] },
-    judge(observation, model) {
-      const { probe, response } = observation
-      const [sent, code, body] = [sentObject(observation), response?.status, response?.json]
-      if (probe === 'large-id' && isClientError(observation)) return held
-      const moved = isSuccess(observation) && isObject(body) && body.id !== sent.id
-      if (probe === 'large-id' && model.policy.clientIds === 'stored' && moved)
-        return unexpected(observation, `id ${shown(sent.id)}, or a 4xx`, ': the id was not stored')
-      const expected = '200 or 201 with the stored todo'
-      if (code === 200 || code === 201)
-        return isObject(body) ? held : unexpected(observation, expected)
-      // A refusal for a choice the contract leaves open is the server's right.
-      if (isClientError(observation) && isRefusalAllowed(sent, model)) return undefined
-      const broken = code === undefined || code >= 500
-      if (broken && model.untypedCreate) return undefined
-      if (broken && model.acceptedProbe) return since(observation, model.acceptedProbe, expected)
-      return unexpected(observation, expected)
-    },
+    judge: writeAnswer,
   },
   'replace.answers-replaced': {
     on: { op: ['replace'], probe: ['none'], live: true },
-    judge: writeAnswer('the replaced todo'),
+    judge: writeAnswer,
   },
   'patch.answers-updated': {
     on: { op: ['patch'], probe: ['none'], live: true },
-    judge: writeAnswer('the whole updated todo'),
+    judge: writeAnswer,
   },
   'delete.answers-200': {
     on: { op: ['delete'], probe: ['none'], live: true },
     judge: status('200', (code) => code === 200),
-  },
-  'delete.removes': {
-    on: { op: ['list'], query: false },
-    judge: (_, model) => (model.deleted().length > 0 ? held : undefined),
   },
   'ids.unique': {
     judge(observation, model) {
@@ -148,13 +159,10 @@ export const recordJudges: Judges = {
   },
   'write.body-id': {
     on: { probe: ['body-id'] },
-    judge(observation) {
-      const body = observation.response?.json
-      const id = observation.target?.expected.id
-      if (!isSuccess(observation) || !isObject(body) || String(body.id) === String(id)) return held
-      const why = ` and moved the record to id ${shown(body.id)}`
-      return unexpected(observation, `id ${shown(id)} kept, or a 4xx`, why)
-    },
+    judge: keepsId(
+      'its own id kept, or a 4xx',
+      (id, { target }) => String(id) !== String(target?.expected.id),
+    ),
   },
   'write.refused-no-trace': {
     judge(observation, model) {
@@ -170,10 +178,8 @@ export const recordJudges: Judges = {
         if (!refused) continue
         const { exchange } = refused
         const failed = `GET /todos lists ${shown(item)}, stored by ${requestLine(exchange)} ${shown(refused.sent)} although it answered ${exchange.status} ${exchange.statusText}`
-        return failure(failed, 'no record from a refused create', shown(item), [
-          exchange,
-          observation.exchange,
-        ])
+        const shows = [exchange, observation.exchange]
+        return failure(failed, 'no record from a refused create', shown(item), shows)
       }
       return held
     },
@@ -198,18 +204,8 @@ export const recordJudges: Judges = {
     },
   },
   'errors.client-mistakes': {
-    on: {
-      probe: [
-        'malformed-json',
-        'missing-field',
-        'empty-patch',
-        'path-id',
-        'taken-id',
-        'canonical-path-id',
-        'body-id',
-      ],
-    },
     judge(observation) {
+      if (!observation.probe || !PROBES[observation.probe]) return undefined
       const code = observation.response?.status ?? 500
       const malformed = observation.probe === 'malformed-json'
       if (code < 500 && (code >= 400 || !malformed)) return held
@@ -218,12 +214,7 @@ export const recordJudges: Judges = {
   },
   'path.id-integer': {
     on: { probe: ['path-id'] },
-    judge(observation, model) {
-      const body = observation.response?.json
-      if (!isSuccess(observation) || !isObject(body) || !model.records.has(keyOf(body.id)))
-        return held
-      return unexpected(observation, 'a 4xx', ` with todo ${shown(body.id)}`)
-    },
+    judge: keepsId('a 4xx', (id, _, model) => model.records.has(keyOf(id))),
   },
   'read.atomic': {
     on: { probe: ['concurrent-read'] },

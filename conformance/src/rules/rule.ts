@@ -6,20 +6,26 @@ import { isLive, type Model, type OwnRecord } from '../model/model.ts'
 
 export type OpName = 'list' | 'walk' | 'get' | 'create' | 'replace' | 'patch' | 'delete'
 
-/** A request sent wrong on purpose, aimed only at the run's own records or at ids nobody holds. */
-export type ProbeKind =
-  | 'malformed-json'
-  | 'wrong-type'
-  | 'missing-field'
-  | 'empty-patch'
-  | 'taken-id'
-  | 'body-id'
-  | 'path-id'
-  | 'canonical-path-id'
-  | 'unknown-id'
-  | 'bad-paging'
-  | 'large-id'
-  | 'concurrent-read'
+/**
+ * The requests sent wrong on purpose, aimed only at the run's own records or at ids nobody holds:
+ * `true` for a client's mistake, which a server answers with a 4xx (§7), never a 5xx.
+ */
+export const PROBES = {
+  'malformed-json': true,
+  'wrong-type': false,
+  'missing-field': true,
+  'empty-patch': true,
+  'taken-id': true,
+  'body-id': true,
+  'path-id': true,
+  'canonical-path-id': true,
+  'unknown-id': false,
+  'bad-paging': false,
+  'large-id': false,
+  'concurrent-read': false,
+} as const
+
+export type ProbeKind = keyof typeof PROBES
 
 /** A list query as sent: every parameter as its text, `order` as its keys. */
 export type ListQuery = { [name in Exclude<keyof TodoListQuery, 'order'>]?: string } & {
@@ -122,19 +128,18 @@ export function answered({ exchange, sent, op }: Observation): string {
   return `${requestLine(exchange)}${body} ${outcome}`
 }
 
-/** The status and body that came back, or why nothing came. */
-export function actualOf({ response: r, error }: Observation): string {
-  if (!r) return error ?? 'no answer'
-  return `${r.status} ${r.statusText}${r.text ? ` ${shown(r.json ?? r.text)}` : ''}`
-}
-
 export function failure(failed: string, expected: string, actual: string, shows?: Exchange[]) {
   return { failed, expected, actual, ...(shows && { exchanges: shows }) }
 }
 
-/** The answer was not what `expected` says: the request, its answer, and `why`. */
-export const unexpected = (observation: Observation, expected: string, why = '') =>
-  failure(`${answered(observation)}${why}`, expected, actualOf(observation))
+/** The answer was not what `expected` says: the request, what came back (or why not), and `why`. */
+export function unexpected(observation: Observation, expected: string, why = '') {
+  const { response: r, error = 'no answer' } = observation
+  const actual = r
+    ? `${r.status} ${r.statusText}${r.text ? ` ${shown(r.json ?? r.text)}` : ''}`
+    : error
+  return failure(`${answered(observation)}${why}`, expected, actual)
+}
 
 /** A judge that holds when the answer's status is one `ok` accepts, and `expected` names. */
 export const status =
