@@ -1,5 +1,5 @@
 import type { Level } from '../levels.ts'
-import { pagingJudges, queryJudges } from './queries.ts'
+import { pagingJudges, queryJudges } from './predictions.ts'
 import { recordJudges } from './records.ts'
 import type { Rule } from './rule.ts'
 
