@@ -4,7 +4,7 @@ import { ServerUnreachableError } from './errors.ts'
 import { type HttpClient, type HttpResponse, urlFor } from './http/client.ts'
 import type { Exchange } from './http/exchange.ts'
 import { idIn, type Model, type OwnRecord } from './model/model.ts'
-import { judging } from './rules/predictions.ts'
+import { capabilitiesOf, judging } from './rules/predictions.ts'
 import {
   type Failure,
   isObject,
@@ -68,15 +68,16 @@ export class Operations {
     path: string,
     body?: Body,
     query?: ListQuery,
-  ): Promise<{ response?: HttpResponse; error?: string; exchange: Exchange }> {
+  ): Promise<{ response?: HttpResponse; error?: string; exchange: Exchange; unsent?: true }> {
     // An operation that hangs would hang for the rest of the run: after two requests of one kind
-    // got no answer, the kit stops sending that kind, and says so in place of an answer.
-    const kind = `${method} ${COLLECTION_PATH}${path.startsWith(`${COLLECTION_PATH}/`) ? '/{id}' : ''}`
-    if (this.unanswered.filter((unanswered) => unanswered === kind).length >= 2) {
-      const error = `not sent: ${kind} got no answer twice already`
-      const url = urlFor(this.http.config.baseUrl, path)
-      return { error, exchange: { method, url, requestHeaders: {}, durationMs: 0, error } }
-    }
+    // got no answer, the kit stops sending that kind, and says so in place of an answer. A list's
+    // kind is its parameters' names, so a search that hangs stops searches, not every list.
+    const names = Object.keys(query ?? {})
+      .sort()
+      .join('&')
+    const kind = `${method} ${COLLECTION_PATH}${path.startsWith(`${COLLECTION_PATH}/`) ? '/{id}' : ''}${names && `?${names}`}`
+    if (this.unanswered.filter((unanswered) => unanswered === kind).length >= 2)
+      return this.unsent(method, path, `${kind} got no answer twice already`)
     this.requests += 1
     const parameters = Object.entries({ ...query, order: query?.order?.join(',') }).filter(
       (entry): entry is [string, string] => entry[1] !== undefined,
@@ -98,13 +99,24 @@ export class Operations {
     }
   }
 
+  /** A request the kit chose not to send, in place of its answer. */
+  private unsent(method: string, path: string, why: string) {
+    const error = `not sent: ${why}`
+    const url = urlFor(this.http.config.baseUrl, path)
+    const exchange = { method, url, requestHeaders: {}, durationMs: 0, error }
+    return { error, exchange, unsent: true } as const
+  }
+
+  /** Has every rule judge what a request sent and saw; a request not sent says nothing. */
   private observe<O extends Observation>(observation: O): O {
+    if (observation.unsent) return observation
     const judge = judging(observation, this.model)
     for (const [rule, tally] of this.tally) {
       const judgement = judge(rule)
       if (!judgement) continue
       if ('held' in judgement) tally.held += 1
       else {
+        this.model.broken.add(rule.level)
         tally.broken += 1
         tally.failure ??= { ...judgement, exchanges: judgement.exchanges ?? [observation.exchange] }
       }
@@ -115,7 +127,12 @@ export class Operations {
   async list(query?: ListQuery, probe?: ProbeKind): Promise<Observation> {
     const sent = await this.send('GET', COLLECTION_PATH, undefined, query)
     const asked = query && Object.keys(query).length > 0 ? query : undefined
-    return this.observe({ op: 'list', query: asked, probe, ...sent })
+    const observation = this.observe({ op: 'list', query: asked, probe, ...sent })
+    const [alone, ...more] = asked && !probe ? capabilitiesOf(asked) : []
+    const { response } = observation
+    if (alone && !more.length && response?.status === 200 && Array.isArray(response.json))
+      this.model.answeredAlone.add(alone)
+    return observation
   }
 
   /**
@@ -198,8 +215,18 @@ export class Operations {
     // Until a success says otherwise, a create may have stored its record, even when the run is
     // interrupted: its unique content proves it the run's to remove.
     if (!target && model.ownsContent(fields.content)) model.maybeStored.add(String(fields.content))
-    const answered = await this.send(METHODS[op], pathOf(target), body)
+    // Where the server holds others' records, a write to an id nobody holds may change one of
+    // them (a DELETE of a missing id that removes the last record): it is not sent.
+    const answered =
+      probe === 'unknown-id' && model.foreign.size > 0
+        ? this.unsent(
+            METHODS[op],
+            pathOf(target),
+            'the server holds records that are not the run’s',
+          )
+        : await this.send(METHODS[op], pathOf(target), body)
     const observation = this.observe({ op, sent: body, ...aim(target), probe, ...answered })
+    if (observation.unsent) return observation
     const { response } = observation
     let id = idIn(response?.json)
     // A create whose answer names no id: the list shows it by its content, if that is the run's.

@@ -48,6 +48,8 @@ export interface Observed {
   idType: 'unknown' | 'integer' | 'other'
   /** Records listed when the run started, never written to. */
   foreignRecordsAtStart: number
+  /** Ids of those the final GET /todos no longer listed: the run sent them no write. */
+  foreignRecordsGoneAtEnd: Array<number | string>
   trimsContent: boolean
 }
 

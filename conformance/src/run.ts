@@ -35,7 +35,10 @@ const LEFT = {
  * Removes every record the run holds, and names what it could not remove or prove its own: a
  * record it may have caused is named, never deleted.
  */
-async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOutcome> {
+async function cleanUp(
+  ops: Operations,
+  unreachable?: string,
+): Promise<CleanupOutcome & { foreignGone?: Id[] }> {
   const { model } = ops
   const residue: Residue[] = []
   const leave = (id: Id, content: unknown, reason: string, possible = true) => {
@@ -83,7 +86,12 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
     const final = await ops.list()
     if (final.response?.status !== 200 || !Array.isArray(final.response.json))
       return unverified(`the final GET /todos answered ${final.response?.status ?? final.error}`)
-    for (const item of listedItems(final.response.json)) {
+    const items = listedItems(final.response.json)
+    const keys = new Set(items.map((item) => keyOf(item.id)))
+    const foreignGone = [...model.foreign]
+      .filter((key) => !keys.has(key))
+      .map((key) => JSON.parse(key))
+    for (const item of items) {
       const id = item.id as Id
       const record = model.records.get(keyOf(id))
       if (record && stillOurs(record, item)) {
@@ -95,7 +103,7 @@ async function cleanUp(ops: Operations, unreachable?: string): Promise<CleanupOu
         else if (refused) leave(id, item.content, LEFT.refusedButStored)
       }
     }
-    return { residue, verified: true }
+    return { residue, verified: true, foreignGone }
   } catch (error) {
     if (!(error instanceof ServerUnreachableError)) throw error
     for (const { expected } of model.live()) leave(expected.id, expected.content, LEFT.unreachable)
@@ -160,7 +168,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         },
         ...LAST_SCENARIOS,
       }
-  let cleanup: CleanupOutcome = { residue: [], verified: true }
+  let cleanup: Awaited<ReturnType<typeof cleanUp>> = { residue: [], verified: true }
   try {
     for (const [name, run] of Object.entries(parts)) {
       if (stop()) break
@@ -218,7 +226,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       'Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.',
   ].filter((hint) => hint !== false)
   const { policy } = model
-  const { residue, ...cleanupState } = cleanup
+  const { residue, foreignGone = [], ...cleanupState } = cleanup
   return {
     tool: packageJson.name,
     version: packageJson.version,
@@ -240,6 +248,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       clientIds: policy.clientIds ?? 'unknown',
       idType: policy.idType ?? 'unknown',
       foreignRecordsAtStart: model.foreign.size,
+      foreignRecordsGoneAtEnd: foreignGone,
       trimsContent: policy.trims === true,
     },
     exploration: { seed, budget: describeBudget(budget), ...exploration },

@@ -56,6 +56,24 @@ describe('running against a server that holds real data', () => {
     expect(report.residue.length).toBeGreaterThan(10)
   })
 
+  it('stops sending only the kind of list that hangs: a search that never answers', async () => {
+    const { store, fetch } = referenceApp()
+    const hangingSearch: FetchLike = (request) =>
+      new URL(request.url).searchParams.has('q') ? new Promise<Response>(() => {}) : fetch(request)
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: hangingSearch,
+      timeout: 100,
+      capabilities: ['filter', 'search', 'sort'],
+    })
+    const status = (id: string) => report.checks.find((check) => check.id === id)?.status
+    expect(status('search.matches')).toBe('failed')
+    for (const id of ['list.answers-array', 'filter.matches', 'sort.ascending'])
+      expect(status(id), id).toBe('passed')
+    expect(report.cleanup.verified).toBe(true)
+    expect([...store]).toEqual([])
+  })
+
   it('removes a record whose create timed out after the server stored it', async () => {
     const { store, fetch } = referenceApp()
     const slowCreates: FetchLike = async (request) => {

@@ -42,10 +42,10 @@ export interface VariantOptions {
   /** Defect: stores any JSON object it is sent, unvalidated (as lax servers do). */
   lax?: boolean
   /**
-   * Defect: a DELETE of an id nobody holds removes the last record and answers it, as
-   * `records.splice(records.findIndex(…), 1)` does when the index is -1.
+   * Defect: a DELETE of an id nobody holds removes a record and answers it: the last, as
+   * `records.splice(records.findIndex(…), 1)` does when the index is -1, or the first.
    */
-  deleteMissingRemovesLast?: boolean
+  deleteMissingRemoves?: 'last' | 'first'
   /** Defect: GET /todos includes this record as served, whatever its shape. */
   malformed?: StoredRecord
   /** Records present before the run. */
@@ -255,7 +255,8 @@ export function variantServer(options: VariantOptions = {}) {
     const record = find(id)
     if (method === 'GET') return record ? json(serve(record)) : problem(404, 'not found')
     if (method === 'DELETE') {
-      const [removed] = !record && options.deleteMissingRemovesLast ? records.splice(-1, 1) : []
+      const at = { last: -1, first: 0 }[options.deleteMissingRemoves ?? 'last']
+      const [removed] = !record && options.deleteMissingRemoves ? records.splice(at, 1) : []
       if (removed) return json(serve(removed))
       if (!record) return problem(404, 'not found')
       records.splice(records.indexOf(record), 1)

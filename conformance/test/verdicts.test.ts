@@ -119,6 +119,18 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(statusOf(report, 'filter.matches')).not.toBe('failed')
   })
 
+  it('a completed filter read as truthy is charged to the filter alone, also where q goes with it', async () => {
+    // `Boolean('false')` is true: ?completed=false lists the completed records.
+    const report = await check((inner) => (request) => {
+      if (!is(request, 'GET', 'list')) return inner(request)
+      const url = new URL(request.url)
+      if (url.searchParams.get('completed') === 'false') url.searchParams.set('completed', 'true')
+      return inner(new Request(url, request))
+    })
+    expect(failed(report)).toContain('filter.matches')
+    expect(statusOf(report, 'search.matches')).not.toBe('failed')
+  })
+
   it('a PATCH that is not applied fails "answers the updated todo", not "keeps unsent fields"', async () => {
     const report = await check(
       (inner) => (request) =>

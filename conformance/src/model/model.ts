@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/exchange.ts'
-import type { Capability } from '../levels.ts'
+import type { Capability, Level } from '../levels.ts'
 import { fieldProblem, isObject, type Observation, type ProbeKind } from '../rules/rule.ts'
 
 /** An id as a server hands it out: the contract says integer, but the kit follows any. */
@@ -91,6 +91,10 @@ export class Model {
   /** Records a create answered with an id listed at the start: named, never written. */
   readonly shared: Array<{ id: Id; content: unknown }> = []
   claims: readonly Capability[] = []
+  /** Capabilities a query needing nothing else showed answering: a mixed query's failure is not theirs. */
+  readonly answeredAlone = new Set<Capability>()
+  /** Levels with a rule broken so far: a failure they explain is not charged again elsewhere. */
+  readonly broken = new Set<Level>()
   /** A wrongly typed create that was not refused: lists and creates failing since are its. */
   untypedCreate?: Exchange
   /** The last create sent wrong on purpose (or with a large id) that the server accepted. */

@@ -65,6 +65,7 @@ type Note = ['dim' | 'red' | 'yellow', string]
 /** What the run saw of the server, how it ended, what cleanup left, and hints. */
 function notes(report: ConformanceReport): Note[] {
   const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = report.observed
+  const gone = report.observed.foreignRecordsGoneAtEnd
   const ids = {
     unknown: 'whether the server assigns ids is not known',
     assigns: 'the server assigns ids',
@@ -77,7 +78,7 @@ function notes(report: ConformanceReport): Note[] {
   return [
     [
       'dim',
-      `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to.`,
+      `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to${gone.length ? `; of them, the final list no longer shows id ${gone.join(', ')}` : ''}.`,
     ],
     ['dim', explorationSummary(report)],
     ...(report.unreachable === undefined

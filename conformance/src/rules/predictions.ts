@@ -234,7 +234,7 @@ export function judging(observation: Observation, model: Model) {
 const FILTERS = ['id', 'content', 'completed'] as const
 
 /** The capabilities a query needs, most particular first. */
-function capabilitiesOf(query: ListQuery): Capability[] {
+export function capabilitiesOf(query: ListQuery): Capability[] {
   const { order } = query
   const extended = order && (order.length > 1 || order.some((key) => key.startsWith('-')))
   const needs: Capability[] = []
@@ -282,7 +282,7 @@ function judgeOrder(observation: Observation, items: Item[], model: Model): Judg
  */
 const queryRule = (
   capability: Capability,
-  items: (observation: Observation, items: Item[], model: Model) => Judgement,
+  items: (observation: Observation, items: Item[], model: Model) => Judgement | undefined,
 ): Judged => ({
   on: { op: ['list'], probe: ['none'], query: true },
   judge(observation, model) {
@@ -291,7 +291,11 @@ const queryRule = (
     if (!needs.includes(capability)) return undefined
     if (response?.status === 200 && Array.isArray(response.json))
       return items(observation, response.json.filter(isObject), model)
-    const charged = needs.find((need) => !model.claims.includes(need)) ?? needs[0]
+    // One the server need not support, or else one no query of its own showed working.
+    const charged =
+      needs.find((need) => !model.claims.includes(need)) ??
+      needs.find((need) => !model.answeredAlone.has(need)) ??
+      needs[0]
     return charged === capability ? unexpected(observation, '200 with a JSON array') : undefined
   },
 })
@@ -309,6 +313,13 @@ export const queryJudges: Judges = {
     const { query = {} } = observation
     const { q = '' } = query
     const fields = (todo: Item) => [todo.content, todo.id, todo.completed].map(String)
+    // Where the filter is broken, what such a list shows or leaves out is the filter rule's.
+    const filtered = FILTERS.some((field) => query[field] !== undefined)
+    if (
+      filtered &&
+      (model.broken.has('filter') || items.some((todo) => !matchesFilters(todo, query)))
+    )
+      return undefined
     return judgeListed(observation, items, model, {
       must: (todo) => matchesFilters(todo, query) && mustMatchSearch(todo.content, q),
       mayNot: (todo) =>

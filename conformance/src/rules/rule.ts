@@ -44,6 +44,8 @@ export interface Observation {
   /** The answer; absent when none came, and `error` says why. */
   response?: HttpResponse
   error?: string
+  /** The kit chose not to send it: no rule judges it, and the model stays as it was. */
+  unsent?: true
   exchange: Exchange
   /** Every page of a paged walk, in order. */
   pages?: HttpResponse[]
