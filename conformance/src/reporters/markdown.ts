@@ -1,6 +1,7 @@
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { clean, entities, evidence, view } from './view.ts'
+import { renderFailure } from './pretty.ts'
+import { clean, entities, view } from './view.ts'
 
 /**
  * Text as inline Markdown that stays text: `&`, `<` and `>` as entities and every other
@@ -9,27 +10,12 @@ import { clean, entities, evidence, view } from './view.ts'
  */
 const md = (text: string) => entities(text).replace(/[\\`*_{}[\]()#+\-.!|~:@']/g, '\\$&')
 
-/** A fenced code block that no run of backticks in `lines` can close early. */
-function codeBlock(lines: string[], language = ''): string[] {
-  const text = lines.join('\n')
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length))
-  const fence = '`'.repeat(longest + 1)
-  return lines.length ? [`${fence}${language}\n${text}\n${fence}`, ''] : []
-}
-
+/** A counted failure: its heading, then the pretty report's account of it, replay lines included. */
 function failure(result: CheckResult): string[] {
-  const times = (result.occurrences ?? 1) > 1 ? `, broken ${result.occurrences} times` : ''
-  const { details, replay } = evidence(result)
-  return [
-    `### \`${result.id}\`: ${md(result.title)}`,
-    '',
-    `${levelLabel(result.level)}, ${md(result.rule)}${times}`,
-    '',
-    md(result.message ?? 'failed'),
-    '',
-    ...codeBlock(details),
-    ...(replay.length ? ['Replay:', '', ...codeBlock(replay, 'sh')] : []),
-  ]
+  const block = renderFailure(result)
+  // Longer than any run of backticks in the block, so no text of the server's can close it.
+  const fence = '`'.repeat(Math.max(2, ...(block.match(/`+/g) ?? []).map((run) => run.length)) + 1)
+  return [`### \`${result.id}\`: ${md(result.title)}`, '', fence, block, fence, '']
 }
 
 const list = (heading: string, items: string[]) =>

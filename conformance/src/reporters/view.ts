@@ -1,4 +1,3 @@
-import { curlCommand } from '../http/exchange.ts'
 import { LEVELS, levelCounts, levelLabel } from '../levels.ts'
 import type { CheckResult, CheckStatus, ConformanceReport } from '../report.ts'
 
@@ -30,14 +29,6 @@ export const clean = <T>(value: T): T =>
   JSON.parse(JSON.stringify(value), (_, v) =>
     typeof v === 'string' ? safe(v).replaceAll('\n', '\\n') : v,
   )
-
-/** A failure's expected and actual values, and the curl commands that replay its exchanges. */
-export const evidence = ({ expected, actual, exchanges = [] }: CheckResult) => ({
-  details: Object.entries({ 'expected: ': expected, 'actual:   ': actual }).flatMap(
-    ([label, value]) => (value === undefined ? [] : [label + value]),
-  ),
-  replay: exchanges.map(curlCommand),
-})
 
 export function explorationSummary({ readOnly, exploration }: ConformanceReport): string {
   const { seed, budget, sequences, operations, listQueries, requests } = exploration
