@@ -25,12 +25,12 @@ const annotation = (kind: 'error' | 'warning', title: string, text: string) =>
  * runs as a command. The CLI appends {@link renderMarkdown}'s summary to `$GITHUB_STEP_SUMMARY`.
  */
 export function renderGithub(report: ConformanceReport): string {
-  const { broken, unjudged } = view(report)
+  const { shown, broken, unjudged } = view(report)
   const errors = broken.map((check) =>
     annotation('error', `${check.id}: ${check.title}`, renderFailure(check)),
   )
-  if (report.unreachable !== undefined)
-    errors.push(annotation('error', 'server unreachable', report.unreachable))
+  if (shown.unreachable !== undefined)
+    errors.push(annotation('error', 'server unreachable', shown.unreachable))
   const warnings = unjudged.map((check) =>
     annotation('warning', `${check.id} not judged`, check.message ?? 'not judged'),
   )

@@ -1,7 +1,7 @@
 import type { CheckResult, ConformanceReport } from '../report.ts'
 import { renderFailure } from './pretty.ts'
-// What XML forbids in the server's text, `clean` has escaped: markup is what is left.
-import { clean, cleanupNotes, explorationSummary, view, entities as xml } from './view.ts'
+// What XML forbids in the server's text, the view's clean copy has escaped: markup is what is left.
+import { cleanupNotes, explorationSummary, view, entities as xml } from './view.ts'
 
 const testcase = (classname: string, name: string, body?: string) =>
   `    <testcase classname="todokit.${classname}" name="${xml(name)}" time="0.000"${body ? `>\n      ${body}\n    </testcase>` : '/>'}`
@@ -21,10 +21,10 @@ function outcome(result: CheckResult) {
  * system-err of a `cleanup` testsuite (they do not change the verdict).
  */
 export function renderJunit(report: ConformanceReport): string {
-  const shown = clean(report)
+  const { shown, levels } = view(report)
   const { startedAt, unreachable, exploration, hints } = shown
   const left = cleanupNotes(shown)
-  const suites = view(shown).levels.map(({ label, results }) => ({
+  const suites = levels.map(({ label, results }) => ({
     name: label,
     cases: results.map((result) =>
       testcase(result.level, `${result.id}: ${result.title}`, outcome(result)),

@@ -1,7 +1,7 @@
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
 import { renderFailure } from './pretty.ts'
-import { clean, entities, view } from './view.ts'
+import { entities, view } from './view.ts'
 
 /**
  * Text as inline Markdown that stays text: `&`, `<` and `>` as entities and every other
@@ -18,8 +18,13 @@ function failure(result: CheckResult): string[] {
   return [`### \`${result.id}\`: ${md(result.title)}`, '', fence, block, fence, '']
 }
 
-const list = (heading: string, items: string[]) =>
-  items.length ? [`### ${heading}`, '', ...items.map((item) => `- ${item}`), ''] : []
+function list(heading: string, checks: CheckResult[]): string[] {
+  const items = checks.map(
+    ({ id, level, message = '' }) =>
+      `- \`${id}\` (${levelLabel(level)}): ${md(message.slice(0, 200))}`,
+  )
+  return items.length ? [`### ${heading}`, '', ...items, ''] : []
+}
 
 /**
  * The report as GitHub-flavoured Markdown, for a CI job's summary or a merge request comment:
@@ -27,8 +32,7 @@ const list = (heading: string, items: string[]) =>
  * rules not judged, what the run observed and what cleanup left.
  */
 export function renderMarkdown(report: ConformanceReport): string {
-  const shown = clean(report)
-  const { broken, unjudged, informational, levels, notes, verdict } = view(shown)
+  const { shown, broken, unjudged, informational, levels, notes, verdict } = view(report)
   const lines = [
     `## todokit conformance: ${verdict.word}: ${verdict.text}`,
     '',
@@ -39,17 +43,8 @@ export function renderMarkdown(report: ConformanceReport): string {
     ...levels.map((l) => `| ${l.label} | ${l.passed} | ${l.failed} | ${l.skipped} |`),
     '',
     ...broken.flatMap(failure),
-    ...list(
-      'Counted rules not judged on this server',
-      unjudged.map(({ id, message }) => `\`${id}\`: ${md(message ?? 'not judged')}`),
-    ),
-    ...list(
-      'Informational (not counted)',
-      informational.map(
-        ({ id, level, message = '' }) =>
-          `\`${id}\` (${levelLabel(level)}): ${md(message.slice(0, 200))}`,
-      ),
-    ),
+    ...list('Counted rules not judged on this server', unjudged),
+    ...list('Informational (not counted)', informational),
     ...notes.map(([, text]) => `- ${md(text.trim())}`),
   ]
   return `${lines.join('\n')}\n`

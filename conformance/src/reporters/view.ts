@@ -88,11 +88,13 @@ function partialReason({ unreachable, interrupted }: ConformanceReport, unjudged
 }
 
 /**
- * What every reporter shows of a report, worked out once: the counted rules broken and not
- * judged, the informational failures, a summary per level, closing notes and the verdict.
+ * What every reporter shows of a report, worked out once over its {@link clean} copy: the counted
+ * rules broken and not judged, the informational failures, a summary per level, closing notes
+ * and the verdict.
  */
 export function view(report: ConformanceReport) {
-  const { checks } = report
+  const shown = clean(report)
+  const { checks } = shown
   const failed = checks.filter((check) => check.status === 'failed')
   const broken = failed.filter((check) => check.counted)
   const unjudged = checks.filter(
@@ -105,18 +107,16 @@ export function view(report: ConformanceReport) {
       level === 'recommended'
         ? ['informational without --strict', 'counted (--strict)']
         : ['not claimed: informational', 'claimed']
-    const note = level === 'required' ? '' : levelCounts(level, report) ? on : off
+    const note = level === 'required' ? '' : levelCounts(level, shown) ? on : off
     const counts = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') }
     return results.length ? [{ label: levelLabel(level), results, ...counts, note }] : []
   })
-  const verdict = {
-    pass: { word: 'PASS', text: 'conforms to the todos contract' },
-    fail: { word: 'FAIL', text: `${broken.length} counted rule(s) broken` },
-    partial: {
-      word: 'PARTIAL',
-      text: `no counted rule broken, but ${partialReason(report, unjudged)}: conformance is not shown`,
-    },
-  }[report.verdict]
+  const text = {
+    pass: 'conforms to the todos contract',
+    fail: `${broken.length} counted rule(s) broken`,
+    partial: `no counted rule broken, but ${partialReason(shown, unjudged)}: conformance is not shown`,
+  }[shown.verdict]
+  const verdict = { word: shown.verdict.toUpperCase(), text }
   const informational = failed.filter((check) => !check.counted)
-  return { broken, informational, unjudged, levels, notes: notes(report), verdict }
+  return { shown, broken, informational, unjudged, levels, notes: notes(shown), verdict }
 }
