@@ -26,9 +26,7 @@ export function renderJunit(report: ConformanceReport): string {
   const left = cleanupNotes(shown)
   const suites = levels.map(({ label, results }) => ({
     name: label,
-    cases: results.map((result) =>
-      testcase(result.level, `${result.id}: ${result.title}`, outcome(result)),
-    ),
+    cases: results.map((r) => testcase(r.level, `${r.id}: ${r.title}`, outcome(r))),
   }))
   if (unreachable !== undefined) {
     const error = `<error message="${xml(`the server stopped answering: ${unreachable}`)}" type="unreachable"/>`
