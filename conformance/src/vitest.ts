@@ -43,15 +43,12 @@ export function describeConformance(
         const result = report?.checks.find((check) => check.id === rule.id)
         if (!result) throw new Error(unfinished)
         const { status, counted, level, message = status } = result
+        const failed = status === 'failed'
         if (status === 'passed') return
         if (!counted || message === NOT_SELECTED)
-          return context.skip(
-            status === 'failed' ? `informational (${level}): ${message}` : message,
-          )
+          return context.skip(failed ? `informational (${level}): ${message}` : message)
         throw new Error(
-          status === 'failed'
-            ? renderFailure(result)
-            : `${rule.id} could not be judged: ${message}`,
+          failed ? renderFailure(result) : `${rule.id} could not be judged: ${message}`,
         )
       })
     }

@@ -90,7 +90,7 @@ describe('CI reporters', () => {
     expect(escapeCommandProperty('a: b, c%')).toBe('a%3A b%2C c%25')
   })
 
-  it('github: one ::error per counted broken rule, with its title and the curl replay', () => {
+  it('github: one ::error per counted broken rule, with its title, the failure and the curl replay', () => {
     const text = renderGithub(report)
     const errors = text.split('\n').filter((line) => line.startsWith('::error'))
     const broken = report.checks.filter((check) => check.status === 'failed' && check.counted)
@@ -98,9 +98,10 @@ describe('CI reporters', () => {
     expect(errors).toHaveLength(broken.length)
     const patch = errors.find((line) => line.includes('patch.keeps-unsent'))!
     expect(patch).toMatch(
-      /^::error title=patch\.keeps-unsent%3A A PATCH leaves the fields it did not send as they were::PATCH /,
+      /^::error title=patch\.keeps-unsent%3A A PATCH leaves the fields it did not send as they were::✗ patch\.keeps-unsent {2}PATCH /,
     )
-    expect(patch).toMatch(/%0Areplay:%0Acurl -i -X PATCH 'http:\/\/todokit\.test\/todos\/\d+'/)
+    expect(patch).toMatch(/%0A {4}actual: {4}\{"id":\d+,"content":"untitled","completed":true\}%0A/)
+    expect(patch).toMatch(/%0A {9}curl -i -X PATCH 'http:\/\/todokit\.test\/todos\/\d+'/)
     expect(text).toMatch(/^FAIL \d counted rule\(s\) broken/m)
   })
 
@@ -115,7 +116,7 @@ describe('CI reporters', () => {
     const read = [...lines.slice(0, stop), ...lines.slice(resume + 1)]
     expect(read.filter((line) => line.startsWith('::'))).toHaveLength(1)
     expect(read[0]).toMatch(
-      /^::error title=[^:]+::x%0A::add-mask::secret%0D%0A::stop-commands::t%250A/,
+      /^::error title=[^:]+::✗ read\.current {2}x\\n::add-mask::secret\\u000d\\n::stop-commands::t%250A/,
     )
     // The server's text, printed in the log between them, never names the token.
     expect(lines.slice(stop + 1, resume).join('\n')).not.toContain(token)
@@ -155,12 +156,13 @@ describe('CI reporters', () => {
     expect(text).toContain(
       '### `patch.keeps-unsent`: A PATCH leaves the fields it did not send as they were',
     )
-    expect(text).toMatch(/```sh\ncurl -i -X PATCH 'http:\/\/todokit\.test\/todos\/\d+'/)
+    expect(text).toMatch(/^```\n✗ patch\.keeps-unsent {2}PATCH /m)
+    expect(text).toMatch(/^ {9}curl -i -X PATCH 'http:\/\/todokit\.test\/todos\/\d+'/m)
     expect(renderReport(report, 'markdown')).toBe(text)
   })
 
   it('markdown: what a hostile server sends stays text, never HTML, a link or a code fence', () => {
-    const text = renderMarkdown(hostile())
+    const text = renderMarkdown(hostileEverywhere())
     // Outside code blocks, which show their text as it is: each block closes with its own fence.
     const prose = text.replace(/^(`{3,})\w*\n[\s\S]*?\n\1$/gm, '')
     expect(prose).not.toContain('```')
@@ -168,7 +170,7 @@ describe('CI reporters', () => {
     expect(prose).not.toContain('](https://evil.test)')
     expect(text).toContain('&lt;img src=x onerror=alert\\(1\\)&gt;')
     // The hostile ``` sits inside a longer fence, so it cannot close the block early.
-    expect(text).toMatch(/^````sh\ncurl /m)
+    expect(text).toMatch(/^````\n✗ read\.current /m)
     // No line of the server's text starts a heading or a table row.
     expect(
       text.split('\n').filter((line) => line.startsWith('# h') || line.startsWith('| #')),

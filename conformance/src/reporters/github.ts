@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ConformanceReport } from '../report.ts'
-import { renderPretty } from './pretty.ts'
-import { evidence, safe, view } from './view.ts'
+import { renderFailure, renderPretty } from './pretty.ts'
+import { safe, view } from './view.ts'
 
 /**
  * A workflow command's message, escaped as GitHub's runner reads it back: `%`, CR and LF as
@@ -15,30 +15,24 @@ export const escapeCommandData = (text: string): string =>
 export const escapeCommandProperty = (text: string): string =>
   escapeCommandData(text).replaceAll(':', '%3A').replaceAll(',', '%2C')
 
-const annotation = (kind: 'error' | 'warning', title: string, lines: string[]) =>
-  `::${kind} title=${escapeCommandProperty(title)}::${escapeCommandData(lines.join('\n'))}`
+const annotation = (kind: 'error' | 'warning', title: string, text: string) =>
+  `::${kind} title=${escapeCommandProperty(title)}::${escapeCommandData(text)}`
 
 /**
- * The report for GitHub Actions: an `::error` annotation per counted broken rule (with the curl
- * commands that replay it), a `::warning` per counted rule not judged, then the pretty report
- * between `::stop-commands::` and an unguessable token, so no line of it runs as a command. The
- * CLI appends {@link renderMarkdown}'s summary to `$GITHUB_STEP_SUMMARY`.
+ * The report for GitHub Actions: an `::error` annotation per counted broken rule (the pretty
+ * report's account of it, replay commands included), a `::warning` per counted rule not judged,
+ * then the pretty report between `::stop-commands::` and an unguessable token, so no line of it
+ * runs as a command. The CLI appends {@link renderMarkdown}'s summary to `$GITHUB_STEP_SUMMARY`.
  */
 export function renderGithub(report: ConformanceReport): string {
-  const { broken, unjudged } = view(report)
-  const errors = broken.map((check) => {
-    const { details, replay } = evidence(check)
-    const lines = [
-      check.message ?? 'failed',
-      ...details,
-      ...(replay.length ? ['replay:', ...replay] : []),
-    ]
-    return annotation('error', `${check.id}: ${check.title}`, lines)
-  })
-  if (report.unreachable !== undefined)
-    errors.push(annotation('error', 'server unreachable', [report.unreachable]))
+  const { shown, broken, unjudged } = view(report)
+  const errors = broken.map((check) =>
+    annotation('error', `${check.id}: ${check.title}`, renderFailure(check)),
+  )
+  if (shown.unreachable !== undefined)
+    errors.push(annotation('error', 'server unreachable', shown.unreachable))
   const warnings = unjudged.map((check) =>
-    annotation('warning', `${check.id} not judged`, [check.message ?? 'not judged']),
+    annotation('warning', `${check.id} not judged`, check.message ?? 'not judged'),
   )
   const token = randomUUID()
   const log = [`::stop-commands::${token}`, renderPretty(report), `::${token}::`, '']

@@ -1,6 +1,7 @@
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { clean, entities, evidence, view } from './view.ts'
+import { renderFailure } from './pretty.ts'
+import { entities, view } from './view.ts'
 
 /**
  * Text as inline Markdown that stays text: `&`, `<` and `>` as entities and every other
@@ -9,31 +10,21 @@ import { clean, entities, evidence, view } from './view.ts'
  */
 const md = (text: string) => entities(text).replace(/[\\`*_{}[\]()#+\-.!|~:@']/g, '\\$&')
 
-/** A fenced code block that no run of backticks in `lines` can close early. */
-function codeBlock(lines: string[], language = ''): string[] {
-  const text = lines.join('\n')
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length))
-  const fence = '`'.repeat(longest + 1)
-  return lines.length ? [`${fence}${language}\n${text}\n${fence}`, ''] : []
-}
-
+/** A counted failure: its heading, then the pretty report's account of it, replay lines included. */
 function failure(result: CheckResult): string[] {
-  const times = (result.occurrences ?? 1) > 1 ? `, broken ${result.occurrences} times` : ''
-  const { details, replay } = evidence(result)
-  return [
-    `### \`${result.id}\`: ${md(result.title)}`,
-    '',
-    `${levelLabel(result.level)}, ${md(result.rule)}${times}`,
-    '',
-    md(result.message ?? 'failed'),
-    '',
-    ...codeBlock(details),
-    ...(replay.length ? ['Replay:', '', ...codeBlock(replay, 'sh')] : []),
-  ]
+  const block = renderFailure(result)
+  // Longer than any run of backticks in the block, so no text of the server's can close it.
+  const fence = '`'.repeat(Math.max(2, ...(block.match(/`+/g) ?? []).map((run) => run.length)) + 1)
+  return [`### \`${result.id}\`: ${md(result.title)}`, '', fence, block, fence, '']
 }
 
-const list = (heading: string, items: string[]) =>
-  items.length ? [`### ${heading}`, '', ...items.map((item) => `- ${item}`), ''] : []
+function list(heading: string, checks: CheckResult[]): string[] {
+  const items = checks.map(
+    ({ id, level, message = '' }) =>
+      `- \`${id}\` (${levelLabel(level)}): ${md(message.slice(0, 200))}`,
+  )
+  return items.length ? [`### ${heading}`, '', ...items, ''] : []
+}
 
 /**
  * The report as GitHub-flavoured Markdown, for a CI job's summary or a merge request comment:
@@ -41,8 +32,7 @@ const list = (heading: string, items: string[]) =>
  * rules not judged, what the run observed and what cleanup left.
  */
 export function renderMarkdown(report: ConformanceReport): string {
-  const shown = clean(report)
-  const { broken, unjudged, informational, levels, notes, verdict } = view(shown)
+  const { shown, broken, unjudged, informational, levels, notes, verdict } = view(report)
   const lines = [
     `## todokit conformance: ${verdict.word}: ${verdict.text}`,
     '',
@@ -53,17 +43,8 @@ export function renderMarkdown(report: ConformanceReport): string {
     ...levels.map((l) => `| ${l.label} | ${l.passed} | ${l.failed} | ${l.skipped} |`),
     '',
     ...broken.flatMap(failure),
-    ...list(
-      'Counted rules not judged on this server',
-      unjudged.map(({ id, message }) => `\`${id}\`: ${md(message ?? 'not judged')}`),
-    ),
-    ...list(
-      'Informational (not counted)',
-      informational.map(
-        ({ id, level, message = '' }) =>
-          `\`${id}\` (${levelLabel(level)}): ${md(message.slice(0, 200))}`,
-      ),
-    ),
+    ...list('Counted rules not judged on this server', unjudged),
+    ...list('Informational (not counted)', informational),
     ...notes.map(([, text]) => `- ${md(text.trim())}`),
   ]
   return `${lines.join('\n')}\n`

@@ -63,8 +63,7 @@ export function renderFailure(result: CheckResult, options: PrettyOptions = {}):
  */
 export function renderPretty(report: ConformanceReport, options: PrettyOptions = {}): string {
   const paint = palette(options)
-  const shown = clean(report)
-  const { broken, informational, unjudged, levels, notes, verdict } = view(shown)
+  const { shown, broken, informational, unjudged, levels, notes, verdict } = view(report)
   const lines = broken.flatMap((failure) => ['', renderFailure(failure, options)])
   if (informational.length) lines.push('', paint('bold', 'Informational (not counted):'))
   for (const { id, level, message = '' } of informational)

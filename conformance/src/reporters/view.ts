@@ -1,4 +1,3 @@
-import { curlCommand } from '../http/exchange.ts'
 import { LEVELS, levelCounts, levelLabel } from '../levels.ts'
 import type { CheckResult, CheckStatus, ConformanceReport } from '../report.ts'
 
@@ -31,33 +30,23 @@ export const clean = <T>(value: T): T =>
     typeof v === 'string' ? safe(v).replaceAll('\n', '\\n') : v,
   )
 
-/** A failure's expected and actual values, and the curl commands that replay its exchanges. */
-export const evidence = ({ expected, actual, exchanges = [] }: CheckResult) => ({
-  details: Object.entries({ 'expected: ': expected, 'actual:   ': actual }).flatMap(
-    ([label, value]) => (value === undefined ? [] : [label + value]),
-  ),
-  replay: exchanges.map(curlCommand),
-})
-
 export function explorationSummary({ readOnly, exploration }: ConformanceReport): string {
   const { seed, budget, sequences, operations, listQueries, requests } = exploration
   return readOnly
-    ? 'Read-only: no exploration, as its random sequences write; the run read what the server holds.'
+    ? 'Read-only: the run sent only GET, HEAD and OPTIONS, so it changed nothing and left nothing; no exploration, as its random sequences write.'
     : `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
 }
 
 /** What cleanup could not do, a sentence each; none when it removed everything and verified it. */
-export const cleanupNotes = ({ cleanup, residue, marker }: ConformanceReport): string[] => [
-  ...(cleanup.verified
-    ? []
-    : [
-        `Cleanup unverified: ${cleanup.unverifiedBecause ?? 'it could not check'}; records whose content starts with ${marker} may remain.`,
-      ]),
-  ...residue.map(
-    ({ possible, id, content, reason }) =>
-      `  ${possible ? 'possible residue' : 'left behind'}: id ${id}${content === undefined ? '' : ` ${JSON.stringify(content).slice(0, 80)}`}: ${reason}`,
-  ),
-]
+export function cleanupNotes({ cleanup, residue, marker }: ConformanceReport): string[] {
+  const left = residue.map(({ possible, id, content, reason }) => {
+    const shown = content === undefined ? '' : ` ${JSON.stringify(content).slice(0, 80)}`
+    return `  ${possible ? 'possible residue' : 'left behind'}: id ${id}${shown}: ${reason}`
+  })
+  const because = cleanup.unverifiedBecause ?? 'it could not check'
+  const unverified = `Cleanup unverified: ${because}; records whose content starts with ${marker} may remain.`
+  return cleanup.verified ? left : [unverified, ...left]
+}
 
 /** A closing note, with the colour the pretty report gives it. */
 type Note = ['dim' | 'red' | 'yellow', string]
@@ -71,10 +60,9 @@ function notes(report: ConformanceReport): Note[] {
     assigns: 'the server assigns ids',
     refuses: 'the server refuses creates without an id',
   }[idAssignment]
-  const left = report.readOnly ? [] : cleanupNotes(report)
-  const nothingLeft = report.readOnly
-    ? 'Read-only: the run sent only GET, HEAD and OPTIONS, and so changed nothing and left nothing.'
-    : 'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.'
+  const left = cleanupNotes(report).map((text): Note => ['yellow', text])
+  const verified =
+    'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.'
   return [
     [
       'dim',
@@ -84,7 +72,8 @@ function notes(report: ConformanceReport): Note[] {
     ...(report.unreachable === undefined
       ? []
       : [['red', `Server unreachable: ${report.unreachable}. The run ended there.`] as Note]),
-    ...(left.length ? left.map((text): Note => ['yellow', text]) : [['dim', nothingLeft] as Note]),
+    // A read-only run cleans nothing up: the note above says it left nothing.
+    ...(left.length || report.readOnly ? left : [['dim', verified] as Note]),
     ...report.hints.map((hint): Note => ['yellow', `Hint: ${hint}`]),
   ]
 }
@@ -94,25 +83,19 @@ function partialReason({ unreachable, interrupted }: ConformanceReport, unjudged
   if (unreachable) return 'the server stopped answering'
   if (interrupted) return 'the run was interrupted'
   if (unjudged.length === 0) return 'rules were left out with --only/--skip'
-  // A read-only run names the rules it could not judge for want of a write apart from the rest.
-  const write = unjudged.filter((check) => check.message?.startsWith('needs a write'))
-  const others = unjudged.filter((check) => !write.includes(check))
-  const part = (checks: CheckResult[], why: string) =>
-    checks.length ? [`${checks.length} counted rule(s) ${why} (${ids(checks)})`] : []
-  return [
-    ...part(write, 'need a write, which --read-only does not send'),
-    ...part(others, 'could not be judged on this server'),
-  ].join(', and ')
+  const write = unjudged.filter((check) => check.message?.startsWith('needs a write')).length
+  const why = write ? `, ${write} of them need a write, which --read-only does not send` : ''
+  return `${unjudged.length} counted rule(s) could not be judged${why}`
 }
 
-const ids = (checks: CheckResult[]) => checks.map((check) => check.id).join(', ')
-
 /**
- * What every reporter shows of a report, worked out once: the counted rules broken and not
- * judged, the informational failures, a summary per level, closing notes and the verdict.
+ * What every reporter shows of a report, worked out once over its {@link clean} copy: the counted
+ * rules broken and not judged, the informational failures, a summary per level, closing notes
+ * and the verdict.
  */
 export function view(report: ConformanceReport) {
-  const { checks } = report
+  const shown = clean(report)
+  const { checks } = shown
   const failed = checks.filter((check) => check.status === 'failed')
   const broken = failed.filter((check) => check.counted)
   const unjudged = checks.filter(
@@ -121,23 +104,20 @@ export function view(report: ConformanceReport) {
   const levels = LEVELS.flatMap((level) => {
     const results = checks.filter((check) => check.level === level)
     const count = (status: CheckStatus) => results.filter((r) => r.status === status).length
-    const [passed, failed, skipped] = [count('passed'), count('failed'), count('skipped')]
     const [off, on] =
       level === 'recommended'
         ? ['informational without --strict', 'counted (--strict)']
         : ['not claimed: informational', 'claimed']
-    const note = level === 'required' ? '' : levelCounts(level, report) ? on : off
-    const label = levelLabel(level)
-    return results.length ? [{ label, results, passed, failed, skipped, note }] : []
+    const note = level === 'required' ? '' : levelCounts(level, shown) ? on : off
+    const counts = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') }
+    return results.length ? [{ label: levelLabel(level), results, ...counts, note }] : []
   })
-  const verdict = {
-    pass: { word: 'PASS', text: 'conforms to the todos contract' },
-    fail: { word: 'FAIL', text: `${broken.length} counted rule(s) broken` },
-    partial: {
-      word: 'PARTIAL',
-      text: `no counted rule broken, but ${partialReason(report, unjudged)}: conformance is not shown`,
-    },
-  }[report.verdict]
+  const text = {
+    pass: 'conforms to the todos contract',
+    fail: `${broken.length} counted rule(s) broken`,
+    partial: `no counted rule broken, but ${partialReason(shown, unjudged)}: conformance is not shown`,
+  }[shown.verdict]
+  const verdict = { word: shown.verdict.toUpperCase(), text }
   const informational = failed.filter((check) => !check.counted)
-  return { broken, informational, unjudged, levels, notes: notes(report), verdict }
+  return { shown, broken, informational, unjudged, levels, notes: notes(shown), verdict }
 }
