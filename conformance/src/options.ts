@@ -9,10 +9,7 @@ import type { CheckResult } from './report.ts'
 export const describeBudget = (budget: Budget): string =>
   'requests' in budget ? `${budget.requests} requests` : `${budget.ms / 1000} s`
 
-/**
- * A value typed as the library gives it, `T`, that the command line gives as text: the text is
- * read as what it spells, and text that spells nothing is left for the schema to refuse.
- */
+/** A `T`, or the CLI's text for one, read as what it spells; text spelling nothing is refused. */
 const fromText = <T>(read: (text: string) => unknown) =>
   z.transform((value: T) => (typeof value === 'string' ? (read(value) ?? value) : value))
 const list = (text: string) => text.match(/[^,\s]+/g) ?? []
@@ -35,9 +32,8 @@ function headerLine(line: string): [string, string | undefined] {
 }
 
 /**
- * The options of {@link runConformance}, with their defaults. The CLI's flags set the same names
- * and give their values as text. Declared apart from {@link OPTIONS}, which is typed by it, so
- * that the emitted declarations keep each option's documentation.
+ * The options of {@link runConformance} with their defaults; the CLI's flags give the same as text.
+ * Apart from OPTIONS, which is typed by it, so that the emitted .d.ts keeps each option's doc.
  */
 const FIELDS = {
   /** Where the server serves `/todos`, e.g. `http://localhost:3000` or `https://host/api`. */
@@ -111,7 +107,6 @@ const FIELDS = {
   readOnly: flag,
 }
 
-/** The options of a run, read with their defaults. */
 export const OPTIONS: z.ZodMiniObject<typeof FIELDS> = z.object(FIELDS)
 
 /** Options of {@link runConformance}; the CLI's flags set the same names. */
