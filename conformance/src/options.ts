@@ -5,55 +5,19 @@ import type { FetchLike } from './http/client.ts'
 import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'
 
-/** Options of {@link runConformance}; the CLI's flags set the same names. */
-export interface ConformanceOptions {
-  /** Where the server serves `/todos`, e.g. `http://localhost:3000` or `https://host/api`. */
-  baseUrl: string
-  /** What sends requests: global `fetch`, or an app's handler. @example (request) => app.fetch(request) */
-  fetch?: FetchLike
-  /** Headers sent with every request, e.g. `{ authorization: 'Bearer …' }`. */
-  headers?: Record<string, string>
-  /** The capabilities the server claims; unclaimed ones are still tried, as information. @default 'none' */
-  capabilities?: readonly Capability[] | 'all' | 'none'
-  /** Count recommended rules toward the verdict. @default false */
-  strict?: boolean
-  /** Judge only rules whose id matches one of these globs (`patch.*`). @default all */
-  only?: readonly string[]
-  /** Leave out rules whose id matches one of these globs. @default none */
-  skip?: readonly string[]
-  /** Per-request timeout in milliseconds. @default 5000 */
-  timeout?: number
-  /** Stop after the first counted failure (the run still cleans up). @default false */
-  bail?: boolean
-  /** Creates sent at once to look for ids handed out twice. @default 8 */
-  concurrency?: number
-  /** Aborts the run: requests stop, created records are still removed. */
-  signal?: AbortSignal
-  /** Called for each rule's result once the run has ended. */
-  onResult?: (result: CheckResult, progress: { done: number; total: number }) => void
-  /** Called as each part of the run (a scenario, the random sequences) begins. */
-  onProgress?: (part: string) => void
-  /** Seed of the exploration: the same seed and budget replay it. @default random */
-  seed?: number
-  /** What the exploration may spend: `{ requests: 800 }`, `{ ms: 5000 }`, `'800'` or `'5s'`. @default { requests: 800 } */
-  budget?: Budget | string
-  /** Send only GET, HEAD and OPTIONS; rules that need a write are not judged. @default false */
-  readOnly?: boolean
-}
-
 /** A budget as a report shows it. */
 export const describeBudget = (budget: Budget): string =>
   'requests' in budget ? `${budget.requests} requests` : `${budget.ms / 1000} s`
 
-/** A flag's text read as what it spells; text that spells nothing is left for the schema to refuse. */
-const fromText = (read: (text: string) => unknown) =>
-  z.transform((value: unknown) => (typeof value === 'string' ? (read(value) ?? value) : value))
+/** A `T`, or the CLI's text for one, read as what it spells; text spelling nothing is refused. */
+const fromText = <T>(read: (text: string) => unknown) =>
+  z.transform((value: T) => (typeof value === 'string' ? (read(value) ?? value) : value))
 const list = (text: string) => text.match(/[^,\s]+/g) ?? []
-const integer = fromText((text) => (/^-?\d+$/.test(text) ? Number(text) : undefined))
+const integer = fromText<number>((text) => (/^-?\d+$/.test(text) ? Number(text) : undefined))
 const positive = z.pipe(integer, z.int().check(z.positive()))
 const globs = z._default(
   z.pipe(
-    z.array(z.string()),
+    z.readonly(z.array(z.string())),
     z.transform((all) => all.flatMap(list)),
   ),
   [],
@@ -67,25 +31,34 @@ function headerLine(line: string): [string, string | undefined] {
   return [name.trim().toLowerCase(), value?.trim()]
 }
 
-/** The options of a run with their defaults, as the library's values or the command line's text. */
-export const OPTIONS = z.object({
+/**
+ * The options of {@link runConformance} with their defaults; the CLI's flags give the same as text.
+ * Apart from OPTIONS, which is typed by it, so that the emitted .d.ts keeps each option's doc.
+ */
+const FIELDS = {
+  /** Where the server serves `/todos`, e.g. `http://localhost:3000` or `https://host/api`. */
   baseUrl: z.pipe(
     z.url({ protocol: /^https?$/, normalize: true }).check(z.refine((url) => !/[?#]/.test(url))),
     z.transform((url) => url.replace(/\/+$/, '')),
   ),
+  /** What sends requests: global `fetch`, or an app's handler. @example (request) => app.fetch(request) */
   fetch: z._default(fn<FetchLike>(), () => fetch),
+  /** Headers sent with every request, e.g. `{ authorization: 'Bearer …' }`. */
   headers: z._default(
     z.pipe(
-      z.transform((value: unknown) =>
+      z.transform((value: Record<string, string>) =>
         Array.isArray(value) ? Object.fromEntries(value.map(String).map(headerLine)) : value,
       ),
       z.record(z.string().check(z.regex(/^[!#$%&'*+.^_`|~\w-]+$/)), z.string()),
     ),
     {},
   ),
+  /** The capabilities the server claims; unclaimed ones are still tried, as information. @default 'none' */
   capabilities: z._default(
     z.pipe(
-      fromText((text) => (text === 'all' ? CAPABILITIES : text === 'none' ? [] : list(text))),
+      fromText<readonly Capability[] | 'all' | 'none'>((text) =>
+        text === 'all' ? CAPABILITIES : text === 'none' ? [] : list(text),
+      ),
       z.pipe(
         z.array(z.enum(CAPABILITIES)),
         z.transform((names) => [...new Set(names)]),
@@ -93,22 +66,35 @@ export const OPTIONS = z.object({
     ),
     [],
   ),
+  /** Count recommended rules toward the verdict. @default false */
   strict: flag,
+  /** Judge only rules whose id matches one of these globs (`patch.*`). @default all */
   only: globs,
+  /** Leave out rules whose id matches one of these globs. @default none */
   skip: globs,
+  /** Per-request timeout in milliseconds. @default 5000 */
   timeout: z._default(positive, 5_000),
+  /** Stop after the first counted failure (the run still cleans up). @default false */
   bail: flag,
+  /** Creates sent at once to look for ids handed out twice. @default 8 */
   concurrency: z._default(positive, 8),
+  /** Aborts the run: requests stop, created records are still removed. */
   signal: z.optional(z.custom<AbortSignal>((value) => value instanceof AbortSignal)),
-  onResult: z.optional(fn<NonNullable<ConformanceOptions['onResult']>>()),
-  onProgress: z.optional(fn<NonNullable<ConformanceOptions['onProgress']>>()),
+  /** Called for each rule's result once the run has ended. */
+  onResult: z.optional(
+    fn<(result: CheckResult, progress: { done: number; total: number }) => void>(),
+  ),
+  /** Called as each part of the run (a scenario, the random sequences) begins. */
+  onProgress: z.optional(fn<(part: string) => void>()),
+  /** Seed of the exploration: the same seed and budget replay it. @default random */
   seed: z._default(
     z.pipe(integer, z.int().check(z.refine((seed) => Math.abs(seed) < 2 ** 31))),
     () => Math.floor(Math.random() * 2 ** 31),
   ),
+  /** What the exploration may spend: `{ requests: 800 }`, `{ ms: 5000 }`, `'800'` or `'5s'`. @default { requests: 800 } */
   budget: z._default(
     z.pipe(
-      fromText((text) => {
+      fromText<Budget | string>((text) => {
         if (/^\d+$/.test(text)) return { requests: Number(text) }
         if (/^\d+(\.\d+)?s$/.test(text)) return { ms: Math.round(Number.parseFloat(text) * 1000) }
       }),
@@ -117,8 +103,14 @@ export const OPTIONS = z.object({
     // Enough to meet most defects; a whole run against the reference server stays well under 10 s.
     { requests: 800 },
   ),
+  /** Send only GET, HEAD and OPTIONS; rules that need a write are not judged. @default false */
   readOnly: flag,
-})
+}
+
+export const OPTIONS: z.ZodMiniObject<typeof FIELDS> = z.object(FIELDS)
+
+/** Options of {@link runConformance}; the CLI's flags set the same names. */
+export interface ConformanceOptions extends z.input<typeof OPTIONS> {}
 
 /** Options with defaults applied and values validated, each in one form. */
 export type ResolvedOptions = z.output<typeof OPTIONS>

@@ -30,6 +30,7 @@ describe('public types', () => {
       fetch: (request: Request) => Response
     }>().toExtend<ConformanceOptions>()
     expectTypeOf<{ baseUrl: string; capabilities: 'all' }>().toExtend<ConformanceOptions>()
+    expectTypeOf<{ baseUrl: string; only: readonly string[] }>().toExtend<ConformanceOptions>()
     expectTypeOf<{
       baseUrl: string
       capabilities: ['pagination']

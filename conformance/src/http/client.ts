@@ -102,11 +102,9 @@ export function createHttpClient(
         }
         return { status, statusText, headers, text, json, exchange }
       } catch (caught) {
-        const error = !signal.aborted
-          ? caught
-          : timeout.signal.aborted
-            ? timeout.signal.reason
-            : new Error(`${method} ${url} was interrupted`)
+        // A timeout rejects with its TimeoutError, the reason of the signal; the run's abort does not.
+        const interrupted = config.signal?.aborted && !timeout.signal.aborted
+        const error = interrupted ? new Error(`${method} ${url} was interrupted`) : caught
         exchange.error = error instanceof Error ? error.message : String(error)
         throw Object.assign(error as object, { exchange })
       } finally {
