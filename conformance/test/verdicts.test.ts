@@ -131,6 +131,20 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(statusOf(report, 'search.matches')).not.toBe('failed')
   })
 
+  it('a read by id that shows another record of the run is charged to the read, not to content.exact', async () => {
+    // A cache keyed by something other than the id: a record stored as "42" reads as another.
+    let other: Record<string, unknown> | undefined
+    const report = await check((inner) => async (request) => {
+      const response = await inner(request)
+      if (!is(request, 'GET', 'record') || response.status !== 200) return response
+      const todo = (await response.json()) as Record<string, unknown>
+      if (todo.content !== '42') other = todo
+      return json(todo.content === '42' && other ? { ...other, id: todo.id } : todo)
+    })
+    expect(statusOf(report, 'content.exact')).not.toBe('failed')
+    expect(failed(report)).toContain('get.returns-record')
+  })
+
   it('a PATCH that is not applied fails "answers the updated todo", not "keeps unsent fields"', async () => {
     const report = await check(
       (inner) => (request) =>

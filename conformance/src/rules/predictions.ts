@@ -91,12 +91,18 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     record.tolerated.add(state)
     const { blame, found, lastWrite, expected } = record
     const field = item.content !== expected.content ? 'content' : 'completed'
-    // Nothing wrote a found record: a read that differs from the list at the start is the read's.
     const read = observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
     const unsent = lastWrite?.op === 'patch' && !lastWrite.sent.includes(field)
+    // Nothing wrote a found record, and a content another record of the run holds is that
+    // record's, shown in place of this one: either is the read's own failure.
+    const another = [...model.records.values()].some(
+      (other) => other !== record && other.expected.content === item.content,
+    )
     const rule =
       blame?.rule ??
-      (found ? read : (chargeFor(field, item[field], expected.content, unsent) ?? 'read.current'))
+      (found || another
+        ? read
+        : (chargeFor(field, item[field], expected.content, unsent) ?? 'read.current'))
     const before = found ? 'GET /todos showed' : 'the last write left'
     const failed = `${requestLine(observation.exchange)} shows todo ${shown(expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(expected[field])}${lastWriteOf(record)}`
     charge(rule, record, failure(failed, shown(expected), shown(item)))
