@@ -35,9 +35,11 @@ const KINDS: Record<string, [number, Act]> = {
   delete: [1, (ops, _, record) => record && ops.delete(record)],
   patch: [
     2,
-    (ops, { fields, word }, record) => {
+    // `completed` drawn, not flipped: a PATCH that sets the value a record already holds shows a
+    // server that toggles rather than sets.
+    (ops, { fields, word, completed }, record) => {
       if (!record) return
-      const body = { content: ops.model.content(word), completed: !record.expected.completed }
+      const body = { content: ops.model.content(word), completed }
       return ops.patch(record, Object.fromEntries(fields.map((field) => [field, body[field]])))
     },
   ],

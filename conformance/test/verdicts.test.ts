@@ -145,6 +145,16 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(failed(report)).toContain('get.returns-record')
   })
 
+  it('catches a PATCH that flips completed rather than setting it to the value sent', async () => {
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined
+      if (typeof body?.completed !== 'boolean') return inner(request)
+      const stored = await (await get(inner, request, new URL(request.url).pathname)).json()
+      return inner(rewrite(request, { body: { ...body, completed: !stored.completed } }))
+    })
+    expect(failed(report)).toContain('patch.answers-updated')
+  })
+
   it('a PATCH that is not applied fails "answers the updated todo", not "keeps unsent fields"', async () => {
     const report = await check(
       (inner) => (request) =>
