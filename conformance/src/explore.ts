@@ -29,7 +29,7 @@ const KINDS: Record<string, [number, Act]> = {
   create: [
     3,
     (ops, { word, completed, edge }) =>
-      ops.make(word, completed, edge === null ? undefined : `${edge} ${word}`),
+      ops.make(word, completed, edge === null ? undefined : `${edge} ${ops.model.content(word)}`),
   ],
   get: [1, (ops, _, record) => record && ops.get(record)],
   delete: [1, (ops, _, record) => record && ops.delete(record)],

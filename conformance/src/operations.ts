@@ -214,7 +214,9 @@ export class Operations {
     const fields = isObject(body) ? body : {}
     // Until a success says otherwise, a create may have stored its record, even when the run is
     // interrupted: its unique content proves it the run's to remove.
-    if (!target && model.ownsContent(fields.content)) model.maybeStored.add(String(fields.content))
+    const { content } = fields
+    if (!target && typeof content === 'string' && content.includes(model.marker))
+      model.maybeStored.add(content)
     // Where the server holds others' records, a write to an id nobody holds may change one of
     // them (a DELETE of a missing id that removes the last record): it is not sent.
     const answered =

@@ -74,6 +74,19 @@ describe('running against a server that holds real data', () => {
     expect([...store]).toEqual([])
   })
 
+  it('removes every record a create stored although it refused it for a long content', async () => {
+    const { store, fetch } = referenceApp()
+    const storesThenRefuses: FetchLike = async (request) => {
+      const body = is(request, 'POST', 'list') ? await bodyOf(request) : undefined
+      if (typeof body?.content !== 'string' || body.content.length <= 50) return fetch(request)
+      await fetch(rewrite(request, { body }))
+      return json({ title: 'Unprocessable Content', detail: 'content is too long' }, 422)
+    }
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: storesThenRefuses })
+    expect(report.checks.find((c) => c.id === 'write.refused-no-trace')?.status).toBe('failed')
+    expect([...store]).toEqual([])
+  })
+
   it('removes a record whose create timed out after the server stored it', async () => {
     const { store, fetch } = referenceApp()
     const slowCreates: FetchLike = async (request) => {
