@@ -93,6 +93,20 @@ describe('a run on a server that holds other people’s records', () => {
     },
   )
 
+  it('charges once, with the DELETE shown, a missing id whose DELETE removes a record of the run', async () => {
+    // On a server that holds nothing else, the run's own records are the only ones at stake.
+    const server = variantServer({ deleteMissingRemoves: 'last' })
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: server.fetch,
+      capabilities: 'all',
+    })
+    const broken = report.checks.filter((check) => check.status === 'failed' && check.counted)
+    expect(broken.map((check) => check.id)).toEqual(['list.holds-live-records'])
+    expect(broken[0]?.exchanges?.[0]).toMatchObject({ method: 'DELETE', status: 200 })
+    expect(server.records()).toEqual([])
+  })
+
   it('says which records listed at the start are gone at its end', async () => {
     const server = variantServer({ seed: FOREIGN })
     let requests = 0

@@ -26,7 +26,10 @@ export interface OwnRecord {
   uncertain?: boolean
   /** Writes to it are under way at once: an answer may show another's fields. */
   concurrent?: boolean
-  /** A DELETE got a 5xx or no answer: the id may be free, and someone else's by now. */
+  /**
+   * A DELETE, or a write to an id nobody held, got a 5xx, no answer or an odd success: the id
+   * may be free, and someone else's by now.
+   */
   maybeGone?: boolean
   /** Made by a wrongly typed write the server accepted: only that rule judges its fields. */
   untyped?: boolean
@@ -144,6 +147,12 @@ export class Model {
       if (record) record.blame = { rule, exchange }
     }
     if (op === 'create' && code < 300) this.maybeStored.delete(String(fields.content))
+    // A write to an id nobody holds that says it did something may have done it to any record.
+    if (probe === 'unknown-id' && code < 300 && (path !== undefined || target?.deleted))
+      for (const record of this.settled()) {
+        blame('list.holds-live-records', record)
+        record.maybeGone = true
+      }
     if (path !== undefined) {
       if (code >= 300) return undefined
       if (probe === 'path-id')
@@ -209,7 +218,7 @@ export class Model {
     if (id === undefined) return undefined
     const holder = this.records.get(keyOf(id))
     const live = holder && !holder.deleted ? holder : undefined
-    if (live) live.blame = { rule: 'ids.unique', exchange }
+    if (live && !live.maybeGone) live.blame = { rule: 'ids.unique', exchange }
     else if (this.foreign.has(keyOf(id))) this.shared.push({ id, content: fields.content })
     if (live || this.foreign.has(keyOf(id))) return undefined
     if (!probe) {

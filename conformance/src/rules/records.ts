@@ -130,7 +130,9 @@ export const recordJudges: Judges = {
       if (op === 'create' && isSuccess(observation) && isObject(body)) {
         if (Number.isInteger(body.id) && !Number.isSafeInteger(body.id)) return undefined
         const id = String(body.id)
+        // A record that may be gone leaves its id free again.
         const holder = model.live().find((record) => String(record.expected.id) === id)
+        if (holder?.maybeGone) return undefined
         const listed = [...model.foreign].some((key) => String(JSON.parse(key)) === id)
         if (!holder && !listed) return held
         const who = holder ? 'another record of the run' : 'a record listed at the start'
