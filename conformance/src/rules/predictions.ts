@@ -93,11 +93,13 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     const field = item.content !== expected.content ? 'content' : 'completed'
     const read = observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
     const unsent = lastWrite?.op === 'patch' && !lastWrite.sent.includes(field)
-    // Nothing wrote a found record, and a content another record of the run holds is that
-    // record's, shown in place of this one: either is the read's own failure.
-    const another = [...model.records.values()].some(
-      (other) => other !== record && other.expected.content === item.content,
-    )
+    // Nothing wrote a found record, and a unique content another record of the run holds is
+    // that record's, shown in place of this one: either is the read's own failure.
+    const another =
+      model.ownsContent(item.content) &&
+      [...model.records.values()].some(
+        (other) => other !== record && other.expected.content === item.content,
+      )
     const rule =
       blame?.rule ??
       (found || another
