@@ -67,15 +67,9 @@ const namedSchemas = (io: 'input' | 'output') =>
       // "At least one field", which JSON Schema cannot see: one variant per field requiring it.
       if (zodSchema === TodoPatch) {
         const { type, properties = {}, additionalProperties } = jsonSchema
-        jsonSchema.anyOf = Object.keys(properties).map((field) => ({
-          type,
-          properties,
-          required: [field],
-          additionalProperties,
-        }))
-        delete jsonSchema.type
-        delete jsonSchema.properties
-        delete jsonSchema.additionalProperties
+        const shape = { type, properties, additionalProperties }
+        jsonSchema.anyOf = Object.keys(properties).map((field) => ({ ...shape, required: [field] }))
+        for (const key of Object.keys(shape)) delete jsonSchema[key as keyof typeof shape]
       }
       // The SDK's Todo tolerates any integer id; this server hands out TodoIds only.
       if (zodSchema === Todo.shape.id)
