@@ -80,9 +80,7 @@ dt{font-weight:bold}td{vertical-align:top}`
 /** The page's body, from the OpenAPI document: operations, then schemas, then problems. */
 function render({ info, paths, components }: OpenApi) {
   const operations = Object.entries(paths).flatMap(([path, item]) =>
-    Object.entries(item).map(
-      ([method, op]): Listed => ({ method: method.toUpperCase(), path, op }),
-    ),
+    Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
   )
   const { schemas, responses } = components
   const list = (entries: [string, string][]) =>
@@ -110,7 +108,6 @@ const pageHeaders = secureHeaders({
     formAction: ["'none'"],
     frameAncestors: ["'none'"],
   },
-  referrerPolicy: 'no-referrer',
   xFrameOptions: 'DENY',
 })
 
