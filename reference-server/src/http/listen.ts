@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, ServerResponse } from 'node:http'
+import { createServer, type RequestListener, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import { MAX_BODY_BYTES, statusTextFor } from '@todokit/sdk/contract'
@@ -99,9 +99,8 @@ function nodeEdge(listener: RequestListener, log: ListenOptions['log']): Request
     // A connection cut before the answer is logged as nginx does: 499.
     outgoing.once('close', () => {
       const status = outgoing.writableFinished ? outgoing.statusCode : 499
-      log(
-        `${incoming.method} ${incoming.url} ${status} ${(performance.now() - started).toFixed(1)}ms`,
-      )
+      const ms = (performance.now() - started).toFixed(1)
+      log(`${incoming.method} ${incoming.url} ${status} ${ms}ms`)
     })
     listener(incoming, outgoing)
   }
@@ -165,10 +164,9 @@ export function listen(
           env.incoming.socket.destroy()
           return new Response(null, { status: 499 })
         }
-        if (env.outgoing instanceof ServerResponse) {
-          env.outgoing.statusMessage = statusTextFor(response.status)
-          if (closing) env.outgoing.shouldKeepAlive = false
-        }
+        const outgoing = env.outgoing as ServerResponse
+        outgoing.statusMessage = statusTextFor(response.status)
+        if (closing) outgoing.shouldKeepAlive = false
         return response
       }
       const response = fetch(request, env)

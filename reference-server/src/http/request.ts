@@ -12,7 +12,7 @@ export const bodyTypes = (method: string) =>
   method === 'PATCH' ? [JSON_TYPE, 'application/merge-patch+json'] : [JSON_TYPE]
 
 /** Strict: bytes that are not UTF-8 are refused, never replaced by U+FFFD. */
-const utf8 = new TextDecoder('utf-8', { fatal: true })
+export const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
  * A reader of the JSON bodies of `method`: 415 unless `content-type` is one of its
@@ -77,12 +77,9 @@ export function recordId(c: Context): number {
   const segment = c.req.param('id') ?? ''
   const id = todoIdFromText(segment)
   if (id === undefined) {
-    const detail = `Expected a positive integer up to ${MAX_TODO_ID}, got "${segment}"`
-    refuse({
-      status: 400,
-      detail: `The path's todo id "${segment}" is not a valid id`,
-      errors: [{ pointer: '/id', detail }],
-    })
+    const detail = `The path's todo id "${segment}" is not a valid id`
+    const expected = `Expected a positive integer up to ${MAX_TODO_ID}, got "${segment}"`
+    refuse({ status: 400, detail, errors: [{ pointer: '/id', detail: expected }] })
   }
   rejectQuery(c, `${c.req.method} ${RECORD_PATH}`)
   return id
