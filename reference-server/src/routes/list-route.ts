@@ -9,7 +9,7 @@ import type { Hono } from 'hono'
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import * as z from 'zod/mini'
 import { type FieldError, PROBLEMS, parseFields, refuse } from '../http/problem.ts'
-import { JSON_TYPE, queryParameters } from '../http/request.ts'
+import { JSON_TYPE, queryParameters, utf8 } from '../http/request.ts'
 import { hashText, type Keyset, serialized, sortKeys, type TodoStore } from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
 import { ifNoneMatchHits, notModified } from './todo-routes.ts'
@@ -57,9 +57,7 @@ function encodeCursor(query: Selection, last: Todo): string {
 function decodeCursor(query: Selection, cursor: string): Keyset {
   let values: unknown
   try {
-    if (/^[A-Za-z0-9_-]+$/.test(cursor)) {
-      values = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(decodeBase64Url(cursor)))
-    }
+    values = /^[\w-]+$/.test(cursor) && JSON.parse(utf8.decode(decodeBase64Url(cursor)))
   } catch {}
   const keys = sortKeys(query.order)
   const invalid = (
