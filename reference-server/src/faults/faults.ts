@@ -202,7 +202,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * Applies the plan's decision before any route runs, but not to a CORS preflight, whose failure
  * would hide the fault. A cut connection is `Response.error()`, which `listen` turns into one.
  */
-export function faultInjection(plan: FaultPlan): MiddlewareHandler {
+export function faultInjection(faults: FaultOptions | FaultPlan): MiddlewareHandler {
+  const plan = faults instanceof FaultPlan ? faults : new FaultPlan(faults)
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()
     const { delayMs, fault } = plan.decide(c.req.method, c.req.path, c.req.header('prefer'))
