@@ -19,13 +19,11 @@ type Compare = (a: Keyset, b: Keyset) => number
 const codePointKeys = new WeakMap<Keyset, string>()
 
 function rememberCodePointKey(keyset: Keyset): void {
-  const { content } = keyset
-  if (content === undefined || !/[\ud800-\uffff]/.test(content)) return
-  const key = content.replace(/[\ud800-\uffff]/g, (character) => {
+  const key = keyset.content?.replace(/[\ud800-\uffff]/g, (character) => {
     const code = character.charCodeAt(0)
     return String.fromCharCode(code >= 0xe000 ? code - 0x800 : code + 0x2000)
   })
-  codePointKeys.set(keyset, key)
+  if (key !== keyset.content) codePointKeys.set(keyset, key as string)
 }
 
 /** Compares by each key in turn: text by code point, numbers and booleans (false first) by value. */
