@@ -74,16 +74,15 @@ function readBodyFirst(listener: RequestListener, maxBodyBytes: number): Request
     if (!(length > 0 && length <= maxBodyBytes) || 'transfer-encoding' in incoming.headers)
       return listener(incoming, outgoing)
     const chunks: Buffer[] = []
-    let handed = false
-    const hand = (rawBody?: Buffer) => {
-      if (handed) return
-      handed = true
-      listener(rawBody ? Object.assign(incoming, { rawBody }) : incoming, outgoing)
-    }
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-    incoming.on('end', () => hand(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)))
-    incoming.on('error', () => hand())
-    incoming.on('close', () => hand())
+    incoming.on('end', () => {
+      const rawBody = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+      listener(Object.assign(incoming, { rawBody }), outgoing)
+    })
+    // 'close' follows 'end' too; without an 'error' listener an aborted request only closes.
+    incoming.on('close', () => {
+      if (!incoming.complete) listener(incoming, outgoing)
+    })
   }
 }
 
