@@ -15,14 +15,16 @@ export const bodyTypes = (method: string) =>
 export const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * A reader of the JSON bodies of `method`: 415 unless `content-type` is one of its
- * {@link bodyTypes} (listed in `Accept-Post` or `Accept-Patch`), 413 past `maxBytes`, 400 when
- * the body breaks off or is not UTF-8 JSON.
+ * A reader of the JSON bodies of `method`, as `schema` parses them: 415 unless `content-type` is
+ * one of its {@link bodyTypes} (listed in `Accept-Post` or `Accept-Patch`), 413 past `maxBytes`,
+ * 400 when the body breaks off, is not UTF-8 JSON or does not match.
  */
-export function jsonBodyReader(
+export function jsonBodyReader<Schema extends z.ZodMiniType>(
   maxBytes: number,
   method: 'POST' | 'PUT' | 'PATCH',
-): (c: Context) => Promise<unknown> {
+  schema: Schema,
+  wording?: Wording,
+): (c: Context) => Promise<z.output<Schema>> {
   const accepted = bodyTypes(method)
   const tooLarge = () => refuse(PROBLEMS.tooLarge(maxBytes))
   const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
@@ -51,22 +53,16 @@ export function jsonBodyReader(
     } catch {
       return brokeOff()
     }
+    let value: unknown
     try {
-      return JSON.parse(utf8.decode(bytes))
+      value = JSON.parse(utf8.decode(bytes))
     } catch (error) {
       const json = error instanceof SyntaxError && `The body is not valid JSON: ${error.message}`
       return refuse({ status: 400, detail: json || 'The body is not valid UTF-8' })
     }
+    const parsed = parseFields(schema, value, wording)
+    return parsed.errors ? refuse(PROBLEMS.invalidBody(parsed.errors)) : parsed.data
   }
-}
-
-export function parseBody<Schema extends z.ZodMiniType>(
-  schema: Schema,
-  value: unknown,
-  wording?: Wording,
-): z.output<Schema> {
-  const parsed = parseFields(schema, value, wording)
-  return parsed.errors ? refuse(PROBLEMS.invalidBody(parsed.errors)) : parsed.data
 }
 
 /**
