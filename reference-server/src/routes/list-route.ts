@@ -1,10 +1,4 @@
-import {
-  LIST_QUERY_PARAMETERS,
-  OrderKey,
-  Todo,
-  TodoListQuery,
-  type TodoListQuery as TodoListQueryValue,
-} from '@todokit/sdk/contract'
+import { LIST_QUERY_PARAMETERS, OrderKey, Todo, TodoListQuery } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import * as z from 'zod/mini'
@@ -20,7 +14,7 @@ const invalidQuery = (errors: FieldError[]) => refuse(PROBLEMS.invalidQuery(erro
  * The query string of `GET /todos` decoded with the contract's codec, or a 400 that names every
  * problem. A list parameter may come comma-separated, repeated, or both.
  */
-function parseListQuery(search: string): TodoListQueryValue {
+function parseListQuery(search: string): TodoListQuery {
   const raw = queryParameters(search)
   const describe = (issue: z.core.$ZodIssue): string => {
     const [name, index] = issue.path
@@ -40,7 +34,7 @@ function parseListQuery(search: string): TodoListQueryValue {
 }
 
 /** The query a cursor is bound to, so that it is refused with another query. */
-type Selection = Omit<TodoListQueryValue, 'limit' | 'cursor'>
+type Selection = Omit<TodoListQuery, 'limit' | 'cursor'>
 const binding = (query: Selection) => hashText(JSON.stringify(query))
 
 /**
