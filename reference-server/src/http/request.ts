@@ -1,7 +1,8 @@
-import { MAX_TODO_ID, RECORD_PATH, todoIdFromText } from '@todokit/sdk/contract'
+import { MAX_TODO_ID, todoIdFromText } from '@todokit/sdk/contract'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import { routePath } from 'hono/route'
 import * as z from 'zod/mini'
 import { PROBLEMS, parseFields, refuse, type Wording } from './problem.ts'
 
@@ -77,7 +78,7 @@ export function recordId(c: Context): number {
     const expected = `Expected a positive integer up to ${MAX_TODO_ID}, got "${segment}"`
     refuse({ status: 400, detail, errors: [{ pointer: '/id', detail: expected }] })
   }
-  rejectQuery(c, `${c.req.method} ${RECORD_PATH}`)
+  rejectQuery(c)
   return id
 }
 
@@ -92,11 +93,13 @@ export function queryParameters(search: string): Record<string, string | string[
   return parameters
 }
 
-export function rejectQuery(c: Context, route: string): void {
+/** Refuses a query on a route that takes none, naming the route as the contract writes it. */
+export function rejectQuery(c: Context): void {
   const mark = c.req.url.indexOf('?')
   if (mark === -1) return
   const parameters = queryParameters(c.req.url.slice(mark + 1))
   const unknown = (name: string) => `Unknown query parameter "${name}"`
   const { errors } = parseFields(z.strictObject({}), parameters, { unknown })
+  const route = `${c.req.method} ${routePath(c).replace(/:(\w+)/g, '{$1}')}`
   if (errors) refuse({ status: 400, detail: `${route} takes no query parameters`, errors })
 }

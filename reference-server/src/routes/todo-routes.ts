@@ -1,11 +1,4 @@
-import {
-  COLLECTION_PATH,
-  type Todo,
-  TodoCreate,
-  TodoPatch,
-  TodoReplace,
-  todoPath,
-} from '@todokit/sdk/contract'
+import { type Todo, TodoCreate, TodoPatch, TodoReplace, todoPath } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
 import type * as z from 'zod/mini'
 import { PROBLEMS, refuse } from '../http/problem.ts'
@@ -62,7 +55,7 @@ export function registerTodoRoutes(
   })
 
   registerOperation(app, 'create', async (c) => {
-    rejectQuery(c, `POST ${COLLECTION_PATH}`)
+    rejectQuery(c)
     const input = await readPost(c)
     const todo = await store.write((table) => createTodo(table, input, maxTodos))
     return todoResponse(todo, 201, { location: todoPath(todo.id) })
