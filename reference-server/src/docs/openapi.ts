@@ -12,7 +12,6 @@ import {
   Todo,
   TodoCreate,
   TodoId,
-  TodoListQuery,
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
@@ -253,7 +252,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       item.options = optionsOperation(path, noun)
     }
   }
-  delete schemas[idOf(TodoListQuery)]
+  delete schemas[idOf(endpoints.list.query)]
   const statuses = [...new Set(Object.values(endpoints).flatMap(({ errors }) => errors))]
   return {
     openapi: '3.1.1',
