@@ -148,9 +148,7 @@ export class SqliteStore implements TodoStore {
       return database
     }
     try {
-      const store = new SqliteStore(path, open)
-      store.#statements.get.get(0)
-      return store
+      return new SqliteStore(path, open)
     } catch (error) {
       const reason = (error as Error).message
       throw new Error(
