@@ -10,21 +10,13 @@ import {
   MAX_TODO_ID,
   STATUS_TEXT,
   Todo,
-  TodoCreate,
   TodoId,
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import {
-  PROBLEMS,
-  type ProblemText,
-  parseFields,
-  problemBody,
-  refusalProblem,
-} from '../http/problem.ts'
+import { ERROR_EXAMPLES, problemBody } from '../http/problem.ts'
 import { bodyTypes } from '../http/request.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
-import { type Refusal, TodoStoreError } from '../store/store.ts'
 
 /**
  * Options of {@link createOpenApiDocument}.
@@ -107,37 +99,8 @@ const LINK = {
   ),
 }
 
-const refused = (refusal: Refusal) => () => refusalProblem(new TodoStoreError(refusal))
-
-/** What each error status means here, and the server's own problem for it, with example values. */
-const ERRORS: Record<number, [string, (maxBodyBytes: number) => ProblemText]> = {
-  400: [
-    'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
-    () => PROBLEMS.invalidBody(parseFields(TodoCreate, {}).errors ?? []),
-  ],
-  404: ['No todo with this id.', refused({ reason: 'not-found', id: 1 })],
-  409: [
-    'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
-    refused({ reason: 'id-taken', id: 1 }),
-  ],
-  412: [
-    '`If-Match` does not match the todo’s current ETag.',
-    refused({ reason: 'precondition-failed', id: 1, version: '"1x9kf0a7b2c"' }),
-  ],
-  413: ['The body is larger than the limit.', PROBLEMS.tooLarge],
-  415: [
-    'The body is not sent as JSON.',
-    () => PROBLEMS.unsupportedMediaType(['application/json'], 'content-type text/plain'),
-  ],
-  500: ['The server failed; the body never carries a stack trace.', PROBLEMS.internal],
-  503: [
-    'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
-    refused({ reason: 'busy' }),
-  ],
-}
-
 function errorResponse(status: number, maxBodyBytes: number): JsonObject {
-  const [meaning, example] = ERRORS[status] ?? []
+  const [meaning, example] = ERROR_EXAMPLES[status] ?? []
   if (!example) throw new Error(`The document has no example of a ${status}`)
   const schema = { $ref: `${COMPONENTS}ProblemDetails` }
   const problem = { schema, example: problemBody(example(maxBodyBytes)) }
