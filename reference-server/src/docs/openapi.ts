@@ -83,8 +83,7 @@ function componentSchemas(): Record<string, JsonObject> {
 /** The media of a JSON body of `schema`, with the contract's first example. */
 function jsonMedia(schema: z.core.$ZodType): JsonObject {
   const example = contractMetadata.get(schema)?.examples?.[0]
-  const ref = { $ref: `${COMPONENTS}${idOf(schema)}` }
-  return { schema: ref, ...(example === undefined ? {} : { example }) }
+  return { schema: { $ref: `${COMPONENTS}${idOf(schema)}` }, example }
 }
 
 const stringHeader = (description: string, example: string) => ({
