@@ -52,8 +52,8 @@ export interface FaultOptions {
   prefer?: boolean | undefined
 }
 
-/** The longest `Prefer: delay=MS` honoured, within the server's idle timeout. */
-export const MAX_PREFERRED_DELAY_MS = 20_000
+/** The delays honoured (`Prefer: delay=MS`, `--latency MS`), within the server's idle timeout. */
+export const DELAY_RANGE = [0, 20_000, 'a whole number of milliseconds up to 20000'] as const
 
 type Rule = { fault: Fault; matches: (method: string, path: string) => boolean } & Required<
   Pick<FaultRuleOptions, 'times' | 'rate'>
@@ -128,8 +128,7 @@ function preferredFault(header: string): { delayMs: number; fault?: Fault } {
       ? value
       : invalid(`${name} must be ${what}, got "${text}"`)
   }
-  const whole = `a whole number of milliseconds up to ${MAX_PREFERRED_DELAY_MS}`
-  const delayMs = number('delay', 0, MAX_PREFERRED_DELAY_MS, whole) ?? 0
+  const delayMs = number('delay', ...DELAY_RANGE) ?? 0
   if (asked.has('retry-after') && !asked.has('code')) {
     invalid('retry-after goes with code (e.g. "code=503, retry-after=0")')
   }
