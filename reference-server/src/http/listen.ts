@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { createServer, type RequestListener, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
@@ -128,7 +129,7 @@ function nodeEdge(listener: RequestListener, log: ListenOptions['log']): Request
  * with the limits of {@link ListenOptions}. A `Response.error()` answer cuts the connection.
  * @example const stub = await listen({ fetch: () => Response.json([]) }, { port: 0 })
  */
-export function listen(
+export async function listen(
   app: { fetch: FetchHandler } | RequestListener,
   options: ListenOptions = {},
 ): Promise<RunningServer> {
@@ -176,30 +177,25 @@ export function listen(
     typeof app === 'function'
       ? app
       : readBodyFirst(getRequestListener(fetch(app.fetch), { hostname: host }), maxBodyBytes)
-  return new Promise((resolve, reject) => {
-    const server = createServer(serverOptions, nodeEdge(listener, log)).listen(port, host)
-    server.maxConnections = maxConnections
-    server.setTimeout(idleTimeout)
-    server.on('checkContinue', (incoming, outgoing) => {
-      // The app refuses an oversized body from its Content-Length alone, before it is sent.
-      if (Number(incoming.headers['content-length']) > maxBodyBytes)
-        outgoing.shouldKeepAlive = false
-      else outgoing.writeContinue()
-      server.emit('request', incoming, outgoing)
-    })
-    server.once('error', reject)
-    server.once('listening', () => {
-      server.off('error', reject)
-      const { address, family, port: boundPort } = server.address() as AddressInfo
-      resolve({
-        url: `http://${family === 'IPv6' ? `[${address}]` : address}:${boundPort}`,
-        close: () =>
-          new Promise<void>((done) => {
-            closing = true
-            server.close(() => done())
-            setTimeout(() => server.closeAllConnections(), 5_000).unref()
-          }),
-      })
-    })
+  const server = createServer(serverOptions, nodeEdge(listener, log)).listen(port, host)
+  server.maxConnections = maxConnections
+  server.setTimeout(idleTimeout)
+  server.on('checkContinue', (incoming, outgoing) => {
+    // The app refuses an oversized body from its Content-Length alone, before it is sent.
+    if (Number(incoming.headers['content-length']) > maxBodyBytes) outgoing.shouldKeepAlive = false
+    else outgoing.writeContinue()
+    server.emit('request', incoming, outgoing)
   })
+  // Rejects with the server's error, such as a port in use.
+  await once(server, 'listening')
+  const { address, family, port: boundPort } = server.address() as AddressInfo
+  return {
+    url: `http://${family === 'IPv6' ? `[${address}]` : address}:${boundPort}`,
+    close: () =>
+      new Promise<void>((done) => {
+        closing = true
+        server.close(() => done())
+        setTimeout(() => server.closeAllConnections(), 5_000).unref()
+      }),
+  }
 }
