@@ -104,24 +104,23 @@ export class MemoryStore implements TodoStore {
   #nextId = 1
   #revision = 0
   #closed = false
-  readonly #table: TodoTable
+  readonly #table: TodoTable = {
+    get: (id) => this.#byId.get(id),
+    size: () => this.#byId.size,
+    nextId: () => this.#nextId,
+    put: (todo) => {
+      this.#nextId = Math.max(this.#nextId, todo.id + 1)
+      // A literal: every stored todo has the contract's fields and one shape.
+      const stored = { id: todo.id, content: todo.content, completed: todo.completed }
+      rememberCodePointKey(stored)
+      this.#byId.set(stored.id, stored)
+      return stored
+    },
+    remove: (id) => void this.#byId.delete(id),
+  }
 
   /** @param initial todos to start with (their ids are kept). */
   constructor(initial: Iterable<Todo> = []) {
-    this.#table = {
-      get: (id) => this.#byId.get(id),
-      size: () => this.#byId.size,
-      nextId: () => this.#nextId,
-      put: (todo) => {
-        this.#nextId = Math.max(this.#nextId, todo.id + 1)
-        // A literal: every stored todo has the contract's fields and one shape.
-        const stored = { id: todo.id, content: todo.content, completed: todo.completed }
-        rememberCodePointKey(stored)
-        this.#byId.set(stored.id, stored)
-        return stored
-      },
-      remove: (id) => void this.#byId.delete(id),
-    }
     for (const todo of initial) this.#table.put(todo)
   }
 
