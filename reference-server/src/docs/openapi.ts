@@ -110,11 +110,10 @@ function errorResponse(status: number, maxBodyBytes: number): JsonObject {
 /** DELETE answers with the todo as it was (the contract leaves it open), a create with 201. */
 function successResponses(endpoint: Endpoint): Record<string, JsonObject> {
   const { method, query, response, success } = endpoint
-  const location = { Location: stringHeader('The new todo’s path.', '/todos/1') }
   const answers: Record<string, JsonObject> = {
     POST: {
       description: 'Created. `Location` is the new todo’s path.',
-      headers: { ...location, ...ETAG },
+      headers: { Location: stringHeader('The new todo’s path.', '/todos/1'), ...ETAG },
     },
     DELETE: { description: 'Deleted; the body is the todo as it was.' },
     GET: { description: STATUS_TEXT[200], headers: query ? { ...ETAG, ...LINK } : ETAG },
@@ -134,17 +133,16 @@ function pathParameters(path: string): JsonObject[] {
 }
 
 function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): JsonObject[] {
-  const list = pathParameters(endpoint.path)
-  if (endpoint.query !== undefined) {
-    const properties = schemas[idOf(endpoint.query)]?.properties as Record<string, JsonObject>
-    for (const [name, { description, ...schema }] of Object.entries(properties)) {
-      // Comma-separated (`order=completed,-id`); the server reads them repeated too.
-      const style = schema.type === 'array' ? { style: 'form', explode: false } : {}
-      list.push({ name, in: 'query', required: false, description, ...style, schema })
-    }
+  const { path, query, method } = endpoint
+  const list = pathParameters(path)
+  const properties = query ? (schemas[idOf(query)]?.properties as Record<string, JsonObject>) : {}
+  for (const [name, { description, ...schema }] of Object.entries(properties)) {
+    // Comma-separated (`order=completed,-id`); the server reads them repeated too.
+    const style = schema.type === 'array' ? { style: 'form', explode: false } : {}
+    list.push({ name, in: 'query', required: false, description, ...style, schema })
   }
-  if (endpoint.method !== 'POST') {
-    const name = endpoint.method === 'GET' ? 'If-None-Match' : 'If-Match'
+  if (method !== 'POST') {
+    const name = method === 'GET' ? 'If-None-Match' : 'If-Match'
     list.push({ name, in: 'header', required: false, schema: { type: 'string' } })
   }
   return list
