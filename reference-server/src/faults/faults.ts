@@ -55,9 +55,8 @@ export interface FaultOptions {
 /** The delays honoured (`Prefer: delay=MS`, `--latency MS`), within the server's idle timeout. */
 export const DELAY_RANGE = [0, 20_000, 'a whole number of milliseconds up to 20000'] as const
 
-type Rule = { fault: Fault; matches: (method: string, path: string) => boolean } & Required<
-  Pick<FaultRuleOptions, 'times' | 'rate'>
->
+type Matcher = (method: string, path: string) => boolean
+type Rule = { fault: Fault; matches: Matcher; times: number; rate: number }
 
 /** mulberry32: a seed replays the same faults. */
 function seededRandom(seed: number): () => number {
@@ -76,7 +75,7 @@ const pathPattern = (template: string) =>
 const API_PATHS = [...new Set(Object.values(endpoints).map((endpoint) => endpoint.path))]
 const API_METHODS = new Set([...Object.values(endpoints).map(({ method }) => method), 'HEAD'])
 
-function routeMatcher(route: FaultRoute | undefined): Rule['matches'] {
+function routeMatcher(route: FaultRoute | undefined): Matcher {
   if (route === undefined) return () => true
   const endpoint = Object.hasOwn(endpoints, route) ? endpoints[route as OperationName] : undefined
   const [method = '', path = ''] = endpoint ? [endpoint.method, endpoint.path] : route.split(' ', 2)
