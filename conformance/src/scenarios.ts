@@ -17,13 +17,9 @@ export const EDGE_CONTENTS = [
   ...['Case', 'case', 'pad', 'pad '],
 ]
 
-/** Sort orders every run asks for: one key, descending, and two keys. */
+/** Sort orders every run asks for: each key alone, two descending, and two keys. */
 export const SORT_KEYS: OrderKey[][] = [
-  ['id'],
-  ['content'],
-  ['completed'],
-  ['-id'],
-  ['-content'],
+  ...(['id', 'content', 'completed', '-id', '-content'] satisfies OrderKey[]).map((key) => [key]),
   ['completed', '-content'],
   ['completed', 'id'],
   ['-completed', 'content'],
