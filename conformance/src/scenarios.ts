@@ -59,16 +59,6 @@ async function reads(ops: Operations, record: OwnRecord, every = false) {
   for (const query of [...by, ...(q ? [{ q }, { q, completed }] : [])]) await ops.list(query)
 }
 
-/** A scenario on one record it makes: `act` on it, then a read of it by id and in the list. */
-const onRecord =
-  (label: string, act: (ops: Operations, record: OwnRecord) => Promise<unknown>) =>
-  async (ops: Operations) => {
-    const record = await ops.make(label, false)
-    if (!record) return
-    await act(ops, record)
-    await reads(ops, record)
-  }
-
 /** Path ids that name `record`, but not as its canonical integer. */
 async function oddPaths(ops: Operations, record: OwnRecord) {
   const id = String(record.expected.id)
@@ -173,29 +163,25 @@ export const SCENARIOS: Scenarios = {
       await reads(ops, record, true)
   },
 
-  'creates at once, writes at once to one record, and a read while one is under way': onRecord(
-    'concurrent',
-    async (ops, record) => {
-      const count = Math.min(ops.concurrency, 8)
-      await Promise.all(Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`)))
-      await ops.list()
-      // Either order of the two PATCHes is correct, and so is either answer of each: only the
-      // reads after both show whether one was lost.
-      record.concurrent = true
-      const content = ops.model.content('concurrent content')
-      await Promise.all([ops.patch(record, { content }), ops.patch(record, { completed: true })])
-      record.concurrent = false
-      await ops.get(record)
-      const next = { content: ops.model.content('whole write'), completed: false }
-      const allowed = [stateOf(record.expected), stateOf(next)]
-      await Promise.all([
-        ops.patch(record, next),
-        ...[0, 1, 2, 4, 8].map((ms) =>
-          sleep(ms).then(() => ops.get(record, 'concurrent-read', allowed)),
-        ),
-      ])
-    },
-  ),
+  'creates at once, writes at once to one record, a read while one is under way': async (ops) => {
+    const record = await ops.make('concurrent')
+    if (!record) return
+    const count = Math.min(ops.concurrency, 8)
+    await Promise.all(Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`)))
+    await ops.list()
+    // Either order of the two PATCHes is correct, and so is either answer of each: only the
+    // reads after both show whether one was lost.
+    record.concurrent = true
+    const content = ops.model.content('concurrent content')
+    await Promise.all([ops.patch(record, { content }), ops.patch(record, { completed: true })])
+    record.concurrent = false
+    await ops.get(record)
+    const next = { content: ops.model.content('whole write'), completed: false }
+    const allowed = [stateOf(record.expected), stateOf(next)]
+    const read = (ms: number) => sleep(ms).then(() => ops.get(record, 'concurrent-read', allowed))
+    await Promise.all([ops.patch(record, next), ...[0, 1, 2, 4, 8].map(read)])
+    await reads(ops, record)
+  },
 
   'PUT and PATCH whose body id differs from the path': async (ops) => {
     for (const method of ['replace', 'patch'] as const) {
@@ -209,31 +195,35 @@ export const SCENARIOS: Scenarios = {
     }
   },
 
-  'malformed JSON, a PUT without a field, an empty PATCH, odd path ids, ids nobody holds': onRecord(
-    'mistakes',
-    async (ops, record) => {
-      const { model } = ops
-      await ops.create('{"content": "unterminated', 'malformed-json')
-      await ops.patch(record, '{"completed": tru', 'malformed-json')
-      await ops.replace(record, { content: model.content('no completed') }, 'missing-field')
-      await ops.patch(record, {}, 'empty-patch')
-      await oddPaths(ops, record)
-      await ops.patch(`${record.expected.id}abc`, { completed: true }, 'path-id')
-      // Only an id that reads as nobody's is written to: it may be someone's the run cannot list.
-      const nobodys = async () => {
-        const id = String(model.unusedId())
-        return (await ops.get(id, 'unknown-id')).response?.status === 404 ? id : undefined
-      }
-      const unused = await nobodys()
-      if (unused === undefined) return
-      await ops.patch(unused, { completed: true }, 'unknown-id')
-      await ops.delete(unused, 'unknown-id')
-      const free = await nobodys()
-      if (free === undefined) return
-      const content = model.content('put to a free id')
-      await ops.replace(free, { id: Number(free), content, completed: false }, 'unknown-id')
-    },
-  ),
+  'malformed JSON, a PUT without a field, an empty PATCH, odd path ids': async (ops) => {
+    const { model } = ops
+    const record = await ops.make('mistakes')
+    if (!record) return
+    await ops.create('{"content": "unterminated', 'malformed-json')
+    await ops.patch(record, '{"completed": tru', 'malformed-json')
+    await ops.replace(record, { content: model.content('no completed') }, 'missing-field')
+    await ops.patch(record, {}, 'empty-patch')
+    await oddPaths(ops, record)
+    await ops.patch(`${record.expected.id}abc`, { completed: true }, 'path-id')
+    await reads(ops, record)
+  },
+
+  'writes to ids nobody holds': async (ops) => {
+    const { model } = ops
+    // Only an id that reads as nobody's is written to: it may be someone's the run cannot list.
+    const nobodys = async () => {
+      const id = String(model.unusedId())
+      return (await ops.get(id, 'unknown-id')).response?.status === 404 ? id : undefined
+    }
+    const unused = await nobodys()
+    if (unused === undefined) return
+    await ops.patch(unused, { completed: true }, 'unknown-id')
+    await ops.delete(unused, 'unknown-id')
+    const free = await nobodys()
+    if (free === undefined) return
+    const content = model.content('put to a free id')
+    await ops.replace(free, { id: Number(free), content, completed: false }, 'unknown-id')
+  },
 
   'paged walks, alone, with a query, while records change, and of many records': async (ops) => {
     if (!(await fill(ops, 'page', 9, 20))) return
