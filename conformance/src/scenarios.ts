@@ -59,16 +59,25 @@ async function reads(ops: Operations, record: OwnRecord, every = false) {
   for (const query of [...by, ...(q ? [{ q }, { q, completed }] : [])]) await ops.list(query)
 }
 
-/** Path ids that name `record`, but not as its canonical integer. */
-async function oddPaths(ops: Operations, record: OwnRecord) {
-  const id = String(record.expected.id)
+/**
+ * The reads a write run and a read-only run share, over the collection's `records`: bad paging,
+ * odd path ids for the first, every filter and sort, a few records read every way, and walks.
+ */
+async function survey(ops: Operations, records: OwnRecord[]) {
+  for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
+  const id = records[0]?.expected.id
+  if (id === undefined) return
+  // Path ids that name the first record, but not as its canonical integer.
   await ops.get(`${id}abc`, 'path-id')
   for (const path of [`0${id}`, `${id}.0`, `+${id}`]) await ops.get(path, 'canonical-path-id')
-}
-
-async function walks(ops: Operations, limits: string[]) {
-  for (const limit of limits) await ops.walk({ limit })
-  const limit = limits.at(-1)
+  for (const query of FILTERS_AND_SORTS) await ops.list(query)
+  const step = Math.ceil(records.length / 6)
+  for (const record of records.filter((_, i) => i % step === 0)) await reads(ops, record, true)
+  // Limits that judge paging in a few dozen pages, whatever the collection's size.
+  const { length } = records
+  const limits = length <= 30 ? [1, 2, 3] : [Math.ceil(length / 20), Math.ceil(length / 7)]
+  for (const limit of limits) await ops.walk({ limit: String(limit) })
+  const limit = String(limits.at(-1))
   await ops.walk({ limit, completed: 'false', order: ['content'] })
   await ops.walk({ limit, order: ['-id'] })
 }
@@ -139,18 +148,16 @@ export const SCENARIOS: Scenarios = {
     await ops.list()
   },
 
-  'filters, search and sort, alone and combined': async (ops) => {
+  'search, alone and combined, over phrases and ids of two lengths': async (ops) => {
     const { model } = ops
-    const made: Array<OwnRecord | undefined> = []
     // Ids of two lengths, so an order that compares ids as text shows.
     if (model.policy.clientIds === 'stored') {
       const nine = { id: model.unusedId(9), content: model.content('nine digits') }
-      made.push(await ops.create({ ...nine, completed: true }))
+      await ops.create({ ...nine, completed: true })
     }
     const phrases = ['alpha Beta', 'beta gamma', 'Gamma delta', 'delta alpha', 'Épée alpha']
-    for (const [i, word] of phrases.entries()) made.push(await ops.make(word, i % 2 === 0))
+    for (const [i, word] of phrases.entries()) await ops.make(word, i % 2 === 0)
     const queries: ListQuery[] = [
-      ...FILTERS_AND_SORTS,
       { q: model.marker },
       { q: 'alpha' },
       { q: 'beta gamma' },
@@ -159,8 +166,6 @@ export const SCENARIOS: Scenarios = {
       { q: model.marker, order: ['content'] },
     ]
     for (const query of queries) await ops.list(query)
-    for (const record of made.filter((record) => record !== undefined).slice(0, 2))
-      await reads(ops, record, true)
   },
 
   'creates at once, writes at once to one record, a read while one is under way': async (ops) => {
@@ -195,7 +200,7 @@ export const SCENARIOS: Scenarios = {
     }
   },
 
-  'malformed JSON, a PUT without a field, an empty PATCH, odd path ids': async (ops) => {
+  'malformed JSON, a PUT without a field, an empty PATCH, a path id like 7abc': async (ops) => {
     const { model } = ops
     const record = await ops.make('mistakes')
     if (!record) return
@@ -203,7 +208,6 @@ export const SCENARIOS: Scenarios = {
     await ops.patch(record, '{"completed": tru', 'malformed-json')
     await ops.replace(record, { content: model.content('no completed') }, 'missing-field')
     await ops.patch(record, {}, 'empty-patch')
-    await oddPaths(ops, record)
     await ops.patch(`${record.expected.id}abc`, { completed: true }, 'path-id')
     await reads(ops, record)
   },
@@ -225,16 +229,18 @@ export const SCENARIOS: Scenarios = {
     await ops.replace(free, { id: Number(free), content, completed: false }, 'unknown-id')
   },
 
-  'paged walks, alone, with a query, while records change, and of many records': async (ops) => {
-    if (!(await fill(ops, 'page', 9, 20))) return
-    await walks(ops, ['1', '2', '3'])
+  'reads of every kind over the collection, paged walks among them': async (ops) => {
+    await fill(ops, 'page', 9, 20)
+    await survey(ops, ops.model.settled())
+  },
+
+  'paged walks while records change, and of many records': async (ops) => {
     const doomed = ops.model.settled()[0]
     await ops.walk({ limit: '2' }, async () => {
       const made = await ops.make('created mid-walk')
       if (doomed) await ops.delete(doomed)
       return [made, doomed]
     })
-    for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
     // A collection larger than a server's internal page.
     if (!(await fill(ops, 'bulk', 110, 150))) return
     await ops.list()
@@ -325,18 +331,6 @@ export const READS_ONLY: Scenarios = {
     for (let i = 0; i < toRead.length; i += ops.concurrency)
       await Promise.all(toRead.slice(i, i + ops.concurrency).map((record) => ops.get(record)))
     for (let i = 0; i < 2; i++) await ops.get(String(model.unusedId()), 'unknown-id')
-    for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
-    const [record] = records
-    if (!record) return
-    await oddPaths(ops, record)
-    for (const query of FILTERS_AND_SORTS) await ops.list(query)
-    // A few records spread over the list, each found by its fields and by a word of its content.
-    const step = Math.ceil(records.length / 6)
-    for (const record of records.filter((_, i) => i % step === 0)) await reads(ops, record, true)
-    // Limits that judge paging in a few dozen pages, whatever the collection's size.
-    const { length } = records
-    const limits = length <= 30 ? [1, 2, 3] : [Math.ceil(length / 20), Math.ceil(length / 7)]
-    await walks(ops, limits.map(String))
-    await ops.list()
+    await survey(ops, records)
   },
 }
