@@ -38,8 +38,14 @@ const BAD_PAGING: ListQuery[] = [
   { limit: '2', cursor: 'not-a-cursor-of-yours' },
 ]
 
-/** Values of the wrong type for a field: each must be refused, or stored as a well-typed todo. */
-const WRONG_VALUES: unknown[] = [null, 1, true, [], {}, ['x'], { a: 1 }]
+/**
+ * Bodies with one field of a wrong type, for each field (`true` is none for completed): each
+ * must be refused, or stored as a well-typed todo.
+ */
+const WRONG_FIELDS = [null, 1, true, [], {}, ['x'], { a: 1 }].flatMap((value) => [
+  { content: value },
+  ...(typeof value === 'boolean' ? [] : [{ completed: value }]),
+])
 
 /** Scripted scenarios by the name the report gives them, in the order they run. */
 type Scenarios = Record<string, (ops: Operations) => Promise<void>>
@@ -272,10 +278,7 @@ export const LAST_SCENARIOS: Scenarios = {
     const { model } = ops
     const record = await ops.make('typed', false)
     if (record) {
-      for (const value of WRONG_VALUES) {
-        await ops.patch(record, { content: value }, 'wrong-type')
-        if (typeof value !== 'boolean') await ops.patch(record, { completed: value }, 'wrong-type')
-      }
+      for (const body of WRONG_FIELDS) await ops.patch(record, body, 'wrong-type')
       // A refused write that changed something shows before the next write covers it.
       await ops.get(record)
       await ops.patch(record, { completed: true })
@@ -293,16 +296,9 @@ export const LAST_SCENARIOS: Scenarios = {
     }
     // Every create, with an id of the run's where the server stores those, or a wrongly typed id.
     const withId = model.policy.clientIds === 'stored'
-    const ids = withId ? [1.5, '12', null] : []
-    const creates = [
-      ...WRONG_VALUES.filter((completed) => typeof completed !== 'boolean').map((completed) => ({
-        content: model.content('typed'),
-        completed,
-      })),
-      ...WRONG_VALUES.map((content) => ({ content, completed: false })),
-      ...ids.map((id) => ({ id, content: model.content('typed id'), completed: false })),
-    ]
-    for (const body of creates) {
+    const ids = withId ? [1.5, '12', null].map((id) => ({ id })) : []
+    for (const wrong of [...WRONG_FIELDS, ...ids]) {
+      const body = { content: model.content('typed'), completed: false, ...wrong }
       await ops.create({ ...(withId && { id: model.unusedId() }), ...body }, 'wrong-type')
       await ops.list()
     }
