@@ -162,7 +162,6 @@ export const SCENARIOS: Scenarios = {
     for (const [i, word] of phrases.entries()) await ops.make(word, i % 2 === 0)
     await fill(ops, 'page', 9, 20)
     const queries: ListQuery[] = [
-      { q: model.marker },
       { q: 'alpha' },
       { q: 'beta gamma' },
       { q: 'delta', completed: 'true' },
