@@ -204,12 +204,11 @@ export const SCENARIOS: Scenarios = {
   },
 
   'malformed JSON, a PUT without a field, an empty PATCH, a path id like 7abc': async (ops) => {
-    const { model } = ops
     const record = await ops.make('mistakes')
     if (!record) return
     await ops.create('{"content": "unterminated', 'malformed-json')
     await ops.patch(record, '{"completed": tru', 'malformed-json')
-    await ops.replace(record, { content: model.content('no completed') }, 'missing-field')
+    await ops.replace(record, { content: ops.model.content('no completed') }, 'missing-field')
     await ops.patch(record, {}, 'empty-patch')
     await ops.patch(`${record.expected.id}abc`, { completed: true }, 'path-id')
     await reads(ops, record)
