@@ -12,7 +12,7 @@ const DRAW = fc.record({
   at: fc.nat(),
   word: fc.constantFrom(..."alpha Beta GAMMA delta École straße 42 true a+b it's".split(' ')),
   completed: fc.boolean(),
-  edge: fc.option(fc.constantFrom(...EDGE_CONTENTS)),
+  edge: fc.option(fc.constantFrom(...EDGE_CONTENTS), { nil: undefined }),
   fields: fc.subarray(['content', 'completed'] as const, { minLength: 1 }),
   filter: fc.option(fc.constantFrom('id' as const, 'content' as const, 'completed' as const)),
   q: fc.option(fc.constantFrom('marker', 'word', 'piece')),
@@ -21,46 +21,35 @@ const DRAW = fc.record({
 type Draw = typeof DRAW extends fc.Arbitrary<infer T> ? T : never
 type Act = (ops: Operations, draw: Draw, record?: OwnRecord) => unknown
 
-/**
- * What each kind of command does, with the run's record it picked if any, and how often it is
- * drawn, so that list queries are a good share of what is sent.
- */
-const KINDS: Record<string, [number, Act]> = {
-  create: [
-    3,
-    (ops, { word, completed, edge }) =>
-      ops.make(word, completed, edge === null ? undefined : `${edge} ${ops.model.content(word)}`),
-  ],
-  get: [1, (ops, _, record) => record && ops.get(record)],
-  delete: [1, (ops, _, record) => record && ops.delete(record)],
-  patch: [
-    2,
-    // `completed` drawn, not flipped: a PATCH that sets the value a record already holds shows a
-    // server that toggles rather than sets.
-    (ops, { fields, word, completed }, record) => {
-      if (!record) return
-      const body = { content: ops.model.content(word), completed }
-      return ops.patch(record, Object.fromEntries(fields.map((field) => [field, body[field]])))
-    },
-  ],
-  replace: [
-    1,
-    (ops, { word, completed }, record) =>
-      record && ops.replace(record, { content: ops.model.content(word), completed }),
-  ],
+/** What each kind of command does, with the run's record it picked if any. */
+const KINDS = {
+  create: (ops, { word, completed, edge }) =>
+    ops.make(word, completed, edge?.concat(' ', ops.model.content(word))),
+  get: (ops, _, record) => record && ops.get(record),
+  delete: (ops, _, record) => record && ops.delete(record),
+  // `completed` drawn, not flipped: a PATCH that sets the value a record already holds shows a
+  // server that toggles rather than sets.
+  patch: (ops, { fields, word, completed }, record) => {
+    if (!record) return
+    const body = { content: ops.model.content(word), completed }
+    return ops.patch(record, Object.fromEntries(fields.map((field) => [field, body[field]])))
+  },
+  replace: (ops, { word, completed }, record) =>
+    record && ops.replace(record, { content: ops.model.content(word), completed }),
   // A list query with values taken from the record it picked.
-  list: [
-    6,
-    (ops, { filter, q, order }, record) => {
-      const query: ListQuery = order ? { order } : {}
-      if (filter && record) query[filter] = String(record.expected[filter])
-      if (q === 'marker') query.q = ops.model.marker
-      else if (q === 'word' && record) query.q = record.expected.content.split(' ').at(-1)
-      else if (q === 'piece' && record) query.q = record.expected.content.slice(0, 4)
-      return ops.list(query)
-    },
-  ],
-}
+  list: (ops, { filter, q, order }, record) => {
+    const query: ListQuery = order ? { order } : {}
+    if (filter && record) query[filter] = String(record.expected[filter])
+    if (q === 'marker') query.q = ops.model.marker
+    else if (q === 'word' && record) query.q = record.expected.content.split(' ').at(-1)
+    else if (q === 'piece' && record) query.q = record.expected.content.slice(0, 4)
+    return ops.list(query)
+  },
+} satisfies Record<string, Act>
+type Kind = keyof typeof KINDS
+
+/** How often each kind is drawn, so that list queries are a good share of what is sent. */
+const SHARES: Record<Kind, number> = { create: 3, get: 1, delete: 1, patch: 2, replace: 1, list: 6 }
 
 /**
  * Random sequences of operations, `fc.commands` drawn from `seed` until the budget is spent; the
@@ -74,8 +63,8 @@ export async function explore(ops: Operations, seed: number, budget: Budget, sto
     !stop() &&
     ('requests' in budget ? spent() < budget.requests : performance.now() - started < budget.ms)
   const stats = { sequences: 0, operations: 0, listQueries: 0 }
-  const commands = Object.entries(KINDS).map(([kind, [weight, act]]) => ({
-    weight,
+  const commands = Object.entries(KINDS).map(([kind, act]) => ({
+    weight: SHARES[kind as Kind],
     arbitrary: DRAW.map(
       (draw): fc.AsyncCommand<Model, Operations> => ({
         check: () => true,

@@ -17,13 +17,9 @@ export const EDGE_CONTENTS = [
   ...['Case', 'case', 'pad', 'pad '],
 ]
 
-/** Sort orders every run asks for: one key, descending, and two keys. */
+/** Sort orders every run asks for: each key alone, two descending, and two keys. */
 export const SORT_KEYS: OrderKey[][] = [
-  ['id'],
-  ['content'],
-  ['completed'],
-  ['-id'],
-  ['-content'],
+  ...(['id', 'content', 'completed', '-id', '-content'] satisfies OrderKey[]).map((key) => [key]),
   ['completed', '-content'],
   ['completed', 'id'],
   ['-completed', 'content'],
@@ -42,8 +38,14 @@ const BAD_PAGING: ListQuery[] = [
   { limit: '2', cursor: 'not-a-cursor-of-yours' },
 ]
 
-/** Values of the wrong type for a field: each must be refused, or stored as a well-typed todo. */
-const WRONG_VALUES: unknown[] = [null, 1, true, [], {}, ['x'], { a: 1 }]
+/**
+ * Bodies with one field of a wrong type, for each field (`true` is none for completed): each
+ * must be refused, or stored as a well-typed todo.
+ */
+const WRONG_FIELDS = [null, 1, true, [], {}, ['x'], { a: 1 }].flatMap((value) => [
+  { content: value },
+  ...(typeof value === 'boolean' ? [] : [{ completed: value }]),
+])
 
 /** Scripted scenarios by the name the report gives them, in the order they run. */
 type Scenarios = Record<string, (ops: Operations) => Promise<void>>
@@ -63,26 +65,25 @@ async function reads(ops: Operations, record: OwnRecord, every = false) {
   for (const query of [...by, ...(q ? [{ q }, { q, completed }] : [])]) await ops.list(query)
 }
 
-/** A scenario on one record it makes: `act` on it, then a read of it by id and in the list. */
-const onRecord =
-  (label: string, act: (ops: Operations, record: OwnRecord) => Promise<unknown>) =>
-  async (ops: Operations) => {
-    const record = await ops.make(label, false)
-    if (!record) return
-    await act(ops, record)
-    await reads(ops, record)
-  }
-
-/** Path ids that name `record`, but not as its canonical integer. */
-async function oddPaths(ops: Operations, record: OwnRecord) {
-  const id = String(record.expected.id)
+/**
+ * The reads a write run and a read-only run share, over the collection's `records`: bad paging,
+ * odd path ids for the first, every filter and sort, a few records read every way, and walks.
+ */
+async function survey(ops: Operations, records: OwnRecord[]) {
+  for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
+  const id = records[0]?.expected.id
+  if (id === undefined) return
+  // Path ids that name the first record, but not as its canonical integer.
   await ops.get(`${id}abc`, 'path-id')
   for (const path of [`0${id}`, `${id}.0`, `+${id}`]) await ops.get(path, 'canonical-path-id')
-}
-
-async function walks(ops: Operations, limits: string[]) {
-  for (const limit of limits) await ops.walk({ limit })
-  const limit = limits.at(-1)
+  for (const query of FILTERS_AND_SORTS) await ops.list(query)
+  const step = Math.ceil(records.length / 6)
+  for (const record of records.filter((_, i) => i % step === 0)) await reads(ops, record, true)
+  // Limits that judge paging in a few dozen pages, whatever the collection's size.
+  const { length } = records
+  const limits = length <= 30 ? [1, 2, 3] : [Math.ceil(length / 20), Math.ceil(length / 7)]
+  for (const limit of limits) await ops.walk({ limit: String(limit) })
+  const limit = String(limits.at(-1))
   await ops.walk({ limit, completed: 'false', order: ['content'] })
   await ops.walk({ limit, order: ['-id'] })
 }
@@ -90,8 +91,7 @@ async function walks(ops: Operations, limits: string[]) {
 /** Makes records until the run holds `count` settled ones, or a create fails. */
 async function fill(ops: Operations, label: string, count: number, tries: number) {
   for (let i = 0; ops.model.settled().length < count && i < tries; i++)
-    if (!(await ops.make(label))) return false
-  return true
+    if (!(await ops.make(label))) return
 }
 
 /** The scripted scenarios that run before the random sequences. */
@@ -155,19 +155,15 @@ export const SCENARIOS: Scenarios = {
     await ops.list()
   },
 
-  'filters, search and sort, alone and combined': async (ops) => {
+  'search, filters, sorts and walks, alone and combined': async (ops) => {
     const { model } = ops
-    const made: Array<OwnRecord | undefined> = []
     // Ids of two lengths, so an order that compares ids as text shows.
-    if (model.policy.clientIds === 'stored') {
-      const nine = { id: model.unusedId(9), content: model.content('nine digits') }
-      made.push(await ops.create({ ...nine, completed: true }))
-    }
+    const nine = { id: model.unusedId(9), content: model.content('nine digits'), completed: true }
+    if (model.policy.clientIds === 'stored') await ops.create(nine)
     const phrases = ['alpha Beta', 'beta gamma', 'Gamma delta', 'delta alpha', 'Épée alpha']
-    for (const [i, word] of phrases.entries()) made.push(await ops.make(word, i % 2 === 0))
+    for (const [i, word] of phrases.entries()) await ops.make(word, i % 2 === 0)
+    await fill(ops, 'page', 9, 20)
     const queries: ListQuery[] = [
-      ...FILTERS_AND_SORTS,
-      { q: model.marker },
       { q: 'alpha' },
       { q: 'beta gamma' },
       { q: 'delta', completed: 'true' },
@@ -175,33 +171,28 @@ export const SCENARIOS: Scenarios = {
       { q: model.marker, order: ['content'] },
     ]
     for (const query of queries) await ops.list(query)
-    for (const record of made.filter((record) => record !== undefined).slice(0, 2))
-      await reads(ops, record, true)
+    await survey(ops, model.settled())
   },
 
-  'creates at once, writes at once to one record, and a read while one is under way': onRecord(
-    'concurrent',
-    async (ops, record) => {
-      const count = Math.min(ops.concurrency, 8)
-      await Promise.all(Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`)))
-      await ops.list()
-      // Either order of the two PATCHes is correct, and so is either answer of each: only the
-      // reads after both show whether one was lost.
-      record.concurrent = true
-      const content = ops.model.content('concurrent content')
-      await Promise.all([ops.patch(record, { content }), ops.patch(record, { completed: true })])
-      record.concurrent = false
-      await ops.get(record)
-      const next = { content: ops.model.content('whole write'), completed: false }
-      const allowed = [stateOf(record.expected), stateOf(next)]
-      await Promise.all([
-        ops.patch(record, next),
-        ...[0, 1, 2, 4, 8].map((ms) =>
-          sleep(ms).then(() => ops.get(record, 'concurrent-read', allowed)),
-        ),
-      ])
-    },
-  ),
+  'creates at once, writes at once to one record, a read while one is under way': async (ops) => {
+    const record = await ops.make('concurrent')
+    if (!record) return
+    const count = Math.min(ops.concurrency, 8)
+    await Promise.all(Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`)))
+    await ops.list()
+    // Either order of the two PATCHes is correct, and so is either answer of each: only the
+    // reads after both show whether one was lost.
+    record.concurrent = true
+    const content = ops.model.content('concurrent content')
+    await Promise.all([ops.patch(record, { content }), ops.patch(record, { completed: true })])
+    record.concurrent = false
+    await ops.get(record)
+    const next = { content: ops.model.content('whole write'), completed: false }
+    const allowed = [stateOf(record.expected), stateOf(next)]
+    const read = (ms: number) => sleep(ms).then(() => ops.get(record, 'concurrent-read', allowed))
+    await Promise.all([ops.patch(record, next), ...[0, 1, 2, 4, 8].map(read)])
+    await reads(ops, record)
+  },
 
   'PUT and PATCH whose body id differs from the path': async (ops) => {
     for (const method of ['replace', 'patch'] as const) {
@@ -210,49 +201,47 @@ export const SCENARIOS: Scenarios = {
       const content = ops.model.content('body id')
       await ops[method](first, { id: second.expected.id, content, completed: true }, 'body-id')
       await ops.get(first)
-      await ops.get(second)
-      await ops.list()
+      await reads(ops, second)
     }
   },
 
-  'malformed JSON, a PUT without a field, an empty PATCH, odd path ids, ids nobody holds': onRecord(
-    'mistakes',
-    async (ops, record) => {
-      const { model } = ops
-      await ops.create('{"content": "unterminated', 'malformed-json')
-      await ops.patch(record, '{"completed": tru', 'malformed-json')
-      await ops.replace(record, { content: model.content('no completed') }, 'missing-field')
-      await ops.patch(record, {}, 'empty-patch')
-      await oddPaths(ops, record)
-      await ops.patch(`${record.expected.id}abc`, { completed: true }, 'path-id')
-      // Only an id that reads as nobody's is written to: it may be someone's the run cannot list.
-      const nobodys = async () => {
-        const id = String(model.unusedId())
-        return (await ops.get(id, 'unknown-id')).response?.status === 404 ? id : undefined
-      }
-      const unused = await nobodys()
-      if (unused === undefined) return
-      await ops.patch(unused, { completed: true }, 'unknown-id')
-      await ops.delete(unused, 'unknown-id')
-      const free = await nobodys()
-      if (free === undefined) return
-      const content = model.content('put to a free id')
-      await ops.replace(free, { id: Number(free), content, completed: false }, 'unknown-id')
-    },
-  ),
+  'malformed JSON, a PUT without a field, an empty PATCH, a path id like 7abc': async (ops) => {
+    const record = await ops.make('mistakes')
+    if (!record) return
+    await ops.create('{"content": "unterminated', 'malformed-json')
+    await ops.patch(record, '{"completed": tru', 'malformed-json')
+    await ops.replace(record, { content: ops.model.content('no completed') }, 'missing-field')
+    await ops.patch(record, {}, 'empty-patch')
+    await ops.patch(`${record.expected.id}abc`, { completed: true }, 'path-id')
+    await reads(ops, record)
+  },
 
-  'paged walks, alone, with a query, while records change, and of many records': async (ops) => {
-    if (!(await fill(ops, 'page', 9, 20))) return
-    await walks(ops, ['1', '2', '3'])
+  'writes to ids nobody holds': async (ops) => {
+    const { model } = ops
+    // Only an id that reads as nobody's is written to: it may be someone's the run cannot list.
+    const nobodys = async () => {
+      const id = String(model.unusedId())
+      return (await ops.get(id, 'unknown-id')).response?.status === 404 ? id : undefined
+    }
+    const unused = await nobodys()
+    if (unused === undefined) return
+    await ops.patch(unused, { completed: true }, 'unknown-id')
+    await ops.delete(unused, 'unknown-id')
+    const free = await nobodys()
+    if (free === undefined) return
+    const content = model.content('put to a free id')
+    await ops.replace(free, { id: Number(free), content, completed: false }, 'unknown-id')
+  },
+
+  'paged walks while records change, and of many records': async (ops) => {
     const doomed = ops.model.settled()[0]
     await ops.walk({ limit: '2' }, async () => {
       const made = await ops.make('created mid-walk')
       if (doomed) await ops.delete(doomed)
       return [made, doomed]
     })
-    for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
     // A collection larger than a server's internal page.
-    if (!(await fill(ops, 'bulk', 110, 150))) return
+    await fill(ops, 'bulk', 110, 150)
     await ops.list()
     await ops.walk({ limit: '50' })
   },
@@ -282,10 +271,7 @@ export const LAST_SCENARIOS: Scenarios = {
     const { model } = ops
     const record = await ops.make('typed', false)
     if (record) {
-      for (const value of WRONG_VALUES) {
-        await ops.patch(record, { content: value }, 'wrong-type')
-        if (typeof value !== 'boolean') await ops.patch(record, { completed: value }, 'wrong-type')
-      }
+      for (const body of WRONG_FIELDS) await ops.patch(record, body, 'wrong-type')
       // A refused write that changed something shows before the next write covers it.
       await ops.get(record)
       await ops.patch(record, { completed: true })
@@ -303,16 +289,9 @@ export const LAST_SCENARIOS: Scenarios = {
     }
     // Every create, with an id of the run's where the server stores those, or a wrongly typed id.
     const withId = model.policy.clientIds === 'stored'
-    const ids = withId ? [1.5, '12', null] : []
-    const creates = [
-      ...WRONG_VALUES.filter((completed) => typeof completed !== 'boolean').map((completed) => ({
-        content: model.content('typed'),
-        completed,
-      })),
-      ...WRONG_VALUES.map((content) => ({ content, completed: false })),
-      ...ids.map((id) => ({ id, content: model.content('typed id'), completed: false })),
-    ]
-    for (const body of creates) {
+    const ids = withId ? [1.5, '12', null].map((id) => ({ id })) : []
+    for (const wrong of [...WRONG_FIELDS, ...ids]) {
+      const body = { content: model.content('typed'), completed: false, ...wrong }
       await ops.create({ ...(withId && { id: model.unusedId() }), ...body }, 'wrong-type')
       await ops.list()
     }
@@ -320,10 +299,9 @@ export const LAST_SCENARIOS: Scenarios = {
 }
 
 /**
- * What a read-only run does in place of the scenarios, on the records the model found listed
- * when it began (`Model.find`): it reads them back by id, asks for ids nobody holds, and
- * filters, searches, sorts and walks the collection, so that every rule reads can judge is judged
- * on the data already there.
+ * What a read-only run does in place of the scenarios, on the records listed when it began
+ * (`Model.find`): it reads them back by id, asks for ids nobody holds, and surveys them, so that
+ * every rule reads can judge is judged on the data already there.
  */
 export const READS_ONLY: Scenarios = {
   'reads of the records already there': async (ops) => {
@@ -334,25 +312,12 @@ export const READS_ONLY: Scenarios = {
       for (const page of walk.pages ?? [])
         for (const item of listedItems(page.json)) model.foreign.add(keyOf(item.id))
     }
-    await ops.list()
     const records = model.settled()
     // Enough reads by id to judge, few enough for a server in use.
     const toRead = records.slice(0, 500)
     for (let i = 0; i < toRead.length; i += ops.concurrency)
       await Promise.all(toRead.slice(i, i + ops.concurrency).map((record) => ops.get(record)))
     for (let i = 0; i < 2; i++) await ops.get(String(model.unusedId()), 'unknown-id')
-    for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
-    const [record] = records
-    if (!record) return
-    await oddPaths(ops, record)
-    for (const query of FILTERS_AND_SORTS) await ops.list(query)
-    // A few records spread over the list, each found by its fields and by a word of its content.
-    const step = Math.ceil(records.length / 6)
-    for (const record of records.filter((_, i) => i % step === 0)) await reads(ops, record, true)
-    // Limits that judge paging in a few dozen pages, whatever the collection's size.
-    const { length } = records
-    const limits = length <= 30 ? [1, 2, 3] : [Math.ceil(length / 20), Math.ceil(length / 7)]
-    await walks(ops, limits.map(String))
-    await ops.list()
+    await survey(ops, records)
   },
 }

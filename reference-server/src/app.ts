@@ -5,7 +5,7 @@ import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { registerDocsPage } from './docs/docs-page.ts'
 import { createOpenApiDocument } from './docs/openapi.ts'
-import { type FaultOptions, FaultPlan, faultInjection } from './faults/faults.ts'
+import { type FaultOptions, type FaultPlan, faultInjection } from './faults/faults.ts'
 import { PROBLEMS, problem, refusalProblem } from './http/problem.ts'
 import { registerOptions, unrouted } from './routes/allowed-methods.ts'
 import { registerListRoute } from './routes/list-route.ts'
@@ -62,12 +62,8 @@ export function createApp(options: AppOptions = {}): Hono {
     const origin = origins.includes('*') ? '*' : origins
     app.use(cors({ origin, exposeHeaders: ['ETag', 'Location', 'Allow', 'Link'] }))
   }
-  if (options.faults !== undefined) {
-    // `/todos/*` matches `/todos` too: one decision per request.
-    const { faults } = options
-    const plan = faults instanceof FaultPlan ? faults : new FaultPlan(faults)
-    app.use(`${COLLECTION_PATH}/*`, faultInjection(plan))
-  }
+  // `/todos/*` matches `/todos` too: one decision per request.
+  if (options.faults !== undefined) app.use(`${COLLECTION_PATH}/*`, faultInjection(options.faults))
   registerListRoute(app, store)
   registerTodoRoutes(app, store, { maxBodyBytes, maxTodos })
   registerOptions(app)

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { MAX_PREFERRED_DELAY_MS } from './faults/faults.ts'
+import { DELAY_RANGE } from './faults/faults.ts'
 import { SERVER_LIMITS } from './http/listen.ts'
 import { DEFAULT_MAX_TODOS } from './store/store.ts'
 
@@ -45,11 +45,7 @@ const WHOLE_NUMBERS = {
   'request-timeout': TIMEOUT,
   'keep-alive-timeout': TIMEOUT,
   'idle-timeout': TIMEOUT,
-  latency: [
-    0,
-    MAX_PREFERRED_DELAY_MS,
-    `a whole number of milliseconds up to ${MAX_PREFERRED_DELAY_MS}`,
-  ],
+  latency: DELAY_RANGE,
   'fault-seed': [0, 999_999_999, 'a whole number'],
 } as const
 

@@ -10,22 +10,13 @@ import {
   MAX_TODO_ID,
   STATUS_TEXT,
   Todo,
-  TodoCreate,
   TodoId,
-  TodoListQuery,
   TodoPatch,
 } from '@todokit/sdk/contract'
 import * as z from 'zod/mini'
-import {
-  PROBLEMS,
-  type ProblemText,
-  parseFields,
-  problemBody,
-  refusalProblem,
-} from '../http/problem.ts'
+import { ERROR_EXAMPLES, problemBody } from '../http/problem.ts'
 import { bodyTypes } from '../http/request.ts'
 import { allowedMethods } from '../routes/allowed-methods.ts'
-import { type Refusal, TodoStoreError } from '../store/store.ts'
 
 /**
  * Options of {@link createOpenApiDocument}.
@@ -67,15 +58,9 @@ const namedSchemas = (io: 'input' | 'output') =>
       // "At least one field", which JSON Schema cannot see: one variant per field requiring it.
       if (zodSchema === TodoPatch) {
         const { type, properties = {}, additionalProperties } = jsonSchema
-        jsonSchema.anyOf = Object.keys(properties).map((field) => ({
-          type,
-          properties,
-          required: [field],
-          additionalProperties,
-        }))
-        delete jsonSchema.type
-        delete jsonSchema.properties
-        delete jsonSchema.additionalProperties
+        const shape = { type, properties, additionalProperties }
+        jsonSchema.anyOf = Object.keys(properties).map((field) => ({ ...shape, required: [field] }))
+        for (const key of Object.keys(shape)) delete jsonSchema[key as keyof typeof shape]
       }
       // The SDK's Todo tolerates any integer id; this server hands out TodoIds only.
       if (zodSchema === Todo.shape.id)
@@ -98,8 +83,7 @@ function componentSchemas(): Record<string, JsonObject> {
 /** The media of a JSON body of `schema`, with the contract's first example. */
 function jsonMedia(schema: z.core.$ZodType): JsonObject {
   const example = contractMetadata.get(schema)?.examples?.[0]
-  const ref = { $ref: `${COMPONENTS}${idOf(schema)}` }
-  return { schema: ref, ...(example === undefined ? {} : { example }) }
+  return { schema: { $ref: `${COMPONENTS}${idOf(schema)}` }, example }
 }
 
 const stringHeader = (description: string, example: string) => ({
@@ -114,37 +98,8 @@ const LINK = {
   ),
 }
 
-const refused = (refusal: Refusal) => () => refusalProblem(new TodoStoreError(refusal))
-
-/** What each error status means here, and the server's own problem for it, with example values. */
-const ERRORS: Record<number, [string, (maxBodyBytes: number) => ProblemText]> = {
-  400: [
-    'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
-    () => PROBLEMS.invalidBody(parseFields(TodoCreate, {}).errors ?? []),
-  ],
-  404: ['No todo with this id.', refused({ reason: 'not-found', id: 1 })],
-  409: [
-    'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
-    refused({ reason: 'id-taken', id: 1 }),
-  ],
-  412: [
-    '`If-Match` does not match the todo’s current ETag.',
-    refused({ reason: 'precondition-failed', id: 1, version: '"1x9kf0a7b2c"' }),
-  ],
-  413: ['The body is larger than the limit.', PROBLEMS.tooLarge],
-  415: [
-    'The body is not sent as JSON.',
-    () => PROBLEMS.unsupportedMediaType(['application/json'], 'content-type text/plain'),
-  ],
-  500: ['The server failed; the body never carries a stack trace.', PROBLEMS.internal],
-  503: [
-    'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
-    refused({ reason: 'busy' }),
-  ],
-}
-
 function errorResponse(status: number, maxBodyBytes: number): JsonObject {
-  const [meaning, example] = ERRORS[status] ?? []
+  const [meaning, example] = ERROR_EXAMPLES[status] ?? []
   if (!example) throw new Error(`The document has no example of a ${status}`)
   const schema = { $ref: `${COMPONENTS}ProblemDetails` }
   const problem = { schema, example: problemBody(example(maxBodyBytes)) }
@@ -155,11 +110,10 @@ function errorResponse(status: number, maxBodyBytes: number): JsonObject {
 /** DELETE answers with the todo as it was (the contract leaves it open), a create with 201. */
 function successResponses(endpoint: Endpoint): Record<string, JsonObject> {
   const { method, query, response, success } = endpoint
-  const location = { Location: stringHeader('The new todo’s path.', '/todos/1') }
   const answers: Record<string, JsonObject> = {
     POST: {
       description: 'Created. `Location` is the new todo’s path.',
-      headers: { ...location, ...ETAG },
+      headers: { Location: stringHeader('The new todo’s path.', '/todos/1'), ...ETAG },
     },
     DELETE: { description: 'Deleted; the body is the todo as it was.' },
     GET: { description: STATUS_TEXT[200], headers: query ? { ...ETAG, ...LINK } : ETAG },
@@ -179,17 +133,16 @@ function pathParameters(path: string): JsonObject[] {
 }
 
 function parameters(endpoint: Endpoint, schemas: Record<string, JsonObject>): JsonObject[] {
-  const list = pathParameters(endpoint.path)
-  if (endpoint.query !== undefined) {
-    const properties = schemas[idOf(endpoint.query)]?.properties as Record<string, JsonObject>
-    for (const [name, { description, ...schema }] of Object.entries(properties)) {
-      // Comma-separated (`order=completed,-id`); the server reads them repeated too.
-      const style = schema.type === 'array' ? { style: 'form', explode: false } : {}
-      list.push({ name, in: 'query', required: false, description, ...style, schema })
-    }
+  const { path, query, method } = endpoint
+  const list = pathParameters(path)
+  const properties = query ? (schemas[idOf(query)]?.properties as Record<string, JsonObject>) : {}
+  for (const [name, { description, ...schema }] of Object.entries(properties)) {
+    // Comma-separated (`order=completed,-id`); the server reads them repeated too.
+    const style = schema.type === 'array' ? { style: 'form', explode: false } : {}
+    list.push({ name, in: 'query', required: false, description, ...style, schema })
   }
-  if (endpoint.method !== 'POST') {
-    const name = endpoint.method === 'GET' ? 'If-None-Match' : 'If-Match'
+  if (method !== 'POST') {
+    const name = method === 'GET' ? 'If-None-Match' : 'If-Match'
     list.push({ name, in: 'header', required: false, schema: { type: 'string' } })
   }
   return list
@@ -259,7 +212,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): JsonObject 
       item.options = optionsOperation(path, noun)
     }
   }
-  delete schemas[idOf(TodoListQuery)]
+  delete schemas[idOf(endpoints.list.query)]
   const statuses = [...new Set(Object.values(endpoints).flatMap(({ errors }) => errors))]
   return {
     openapi: '3.1.1',

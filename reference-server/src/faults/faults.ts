@@ -52,12 +52,11 @@ export interface FaultOptions {
   prefer?: boolean | undefined
 }
 
-/** The longest `Prefer: delay=MS` honoured, within the server's idle timeout. */
-export const MAX_PREFERRED_DELAY_MS = 20_000
+/** The delays honoured (`Prefer: delay=MS`, `--latency MS`), within the server's idle timeout. */
+export const DELAY_RANGE = [0, 20_000, 'a whole number of milliseconds up to 20000'] as const
 
-type Rule = { fault: Fault; matches: (method: string, path: string) => boolean } & Required<
-  Pick<FaultRuleOptions, 'times' | 'rate'>
->
+type Matcher = (method: string, path: string) => boolean
+type Rule = { fault: Fault; matches: Matcher; times: number; rate: number }
 
 /** mulberry32: a seed replays the same faults. */
 function seededRandom(seed: number): () => number {
@@ -76,7 +75,7 @@ const pathPattern = (template: string) =>
 const API_PATHS = [...new Set(Object.values(endpoints).map((endpoint) => endpoint.path))]
 const API_METHODS = new Set([...Object.values(endpoints).map(({ method }) => method), 'HEAD'])
 
-function routeMatcher(route: FaultRoute | undefined): Rule['matches'] {
+function routeMatcher(route: FaultRoute | undefined): Matcher {
   if (route === undefined) return () => true
   const endpoint = Object.hasOwn(endpoints, route) ? endpoints[route as OperationName] : undefined
   const [method = '', path = ''] = endpoint ? [endpoint.method, endpoint.path] : route.split(' ', 2)
@@ -121,15 +120,14 @@ function preferredFault(header: string): { delayMs: number; fault?: Fault } {
   )
   const invalid = (detail: string) => refuse({ status: 400, detail: `Prefer: ${detail}` })
   const number = (name: string, least: number, most: number, what: string) => {
-    const text = asked.get(name) ?? ''
+    const text = asked.get(name)
+    if (text === undefined) return undefined
     const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
     return value >= least && value <= most
       ? value
       : invalid(`${name} must be ${what}, got "${text}"`)
   }
-  const most = MAX_PREFERRED_DELAY_MS
-  const whole = `a whole number of milliseconds up to ${most}`
-  const delayMs = asked.has('delay') ? number('delay', 0, most, whole) : 0
+  const delayMs = number('delay', ...DELAY_RANGE) ?? 0
   if (asked.has('retry-after') && !asked.has('code')) {
     invalid('retry-after goes with code (e.g. "code=503, retry-after=0")')
   }
@@ -140,10 +138,8 @@ function preferredFault(header: string): { delayMs: number; fault?: Fault } {
   )
   if (others.length > 0) invalid('ask for one of code, hang, drop and body=invalid at a time')
   if (kind === 'code') {
-    const status = number('code', 400, 599, 'an error status from 400 to 599')
-    const retryAfter = asked.has('retry-after')
-      ? number('retry-after', 0, 86_400, 'a whole number of seconds up to 86400')
-      : undefined
+    const status = number('code', 400, 599, 'an error status from 400 to 599')!
+    const retryAfter = number('retry-after', 0, 86_400, 'a whole number of seconds up to 86400')
     const detail = `Prefer: code=${status} asked for it`
     return { delayMs, fault: { kind: 'status', status, retryAfter, detail } }
   }
@@ -195,7 +191,7 @@ export class FaultPlan {
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
+    const timer = ms < Number.POSITIVE_INFINITY ? setTimeout(resolve, ms) : undefined
     signal.addEventListener('abort', () => resolve(clearTimeout(timer)), { once: true })
   })
 }
@@ -204,15 +200,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * Applies the plan's decision before any route runs, but not to a CORS preflight, whose failure
  * would hide the fault. A cut connection is `Response.error()`, which `listen` turns into one.
  */
-export function faultInjection(plan: FaultPlan): MiddlewareHandler {
+export function faultInjection(faults: FaultOptions | FaultPlan): MiddlewareHandler {
+  const plan = faults instanceof FaultPlan ? faults : new FaultPlan(faults)
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next()
     const { delayMs, fault } = plan.decide(c.req.method, c.req.path, c.req.header('prefer'))
     const { signal } = c.req.raw
-    const wait = delayMs + (fault?.kind === 'latency' ? fault.ms : 0)
+    let wait = delayMs + (fault?.kind === 'latency' ? fault.ms : 0)
+    if (fault?.kind === 'hang') wait = Number.POSITIVE_INFINITY
     if (wait > 0 && !signal.aborted) await sleep(wait, signal)
-    // A client that gave up while it waited must not reach the store.
-    if (signal.aborted) return Response.error()
+    // A client that gave up while it waited (or hung) must not reach the store.
+    if (signal.aborted || fault?.kind === 'drop') return Response.error()
     switch (fault?.kind) {
       case 'status': {
         const { status, retryAfter } = fault
@@ -222,11 +220,6 @@ export function faultInjection(plan: FaultPlan): MiddlewareHandler {
       }
       case 'body':
         return Response.json(fault.body, { status: fault.status ?? 200 })
-      case 'hang':
-        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))
-        return Response.error()
-      case 'drop':
-        return Response.error()
       default:
         return next()
     }

@@ -1,4 +1,5 @@
-import { createServer, type RequestListener, ServerResponse } from 'node:http'
+import { once } from 'node:events'
+import { createServer, type RequestListener, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import { MAX_BODY_BYTES, statusTextFor } from '@todokit/sdk/contract'
@@ -74,16 +75,15 @@ function readBodyFirst(listener: RequestListener, maxBodyBytes: number): Request
     if (!(length > 0 && length <= maxBodyBytes) || 'transfer-encoding' in incoming.headers)
       return listener(incoming, outgoing)
     const chunks: Buffer[] = []
-    let handed = false
-    const hand = (rawBody?: Buffer) => {
-      if (handed) return
-      handed = true
-      listener(rawBody ? Object.assign(incoming, { rawBody }) : incoming, outgoing)
-    }
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-    incoming.on('end', () => hand(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)))
-    incoming.on('error', () => hand())
-    incoming.on('close', () => hand())
+    incoming.on('end', () => {
+      const rawBody = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+      listener(Object.assign(incoming, { rawBody }), outgoing)
+    })
+    // 'close' follows 'end' too; without an 'error' listener an aborted request only closes.
+    incoming.on('close', () => {
+      if (!incoming.complete) listener(incoming, outgoing)
+    })
   }
 }
 
@@ -99,9 +99,8 @@ function nodeEdge(listener: RequestListener, log: ListenOptions['log']): Request
     // A connection cut before the answer is logged as nginx does: 499.
     outgoing.once('close', () => {
       const status = outgoing.writableFinished ? outgoing.statusCode : 499
-      log(
-        `${incoming.method} ${incoming.url} ${status} ${(performance.now() - started).toFixed(1)}ms`,
-      )
+      const ms = (performance.now() - started).toFixed(1)
+      log(`${incoming.method} ${incoming.url} ${status} ${ms}ms`)
     })
     listener(incoming, outgoing)
   }
@@ -130,7 +129,7 @@ function nodeEdge(listener: RequestListener, log: ListenOptions['log']): Request
  * with the limits of {@link ListenOptions}. A `Response.error()` answer cuts the connection.
  * @example const stub = await listen({ fetch: () => Response.json([]) }, { port: 0 })
  */
-export function listen(
+export async function listen(
   app: { fetch: FetchHandler } | RequestListener,
   options: ListenOptions = {},
 ): Promise<RunningServer> {
@@ -165,10 +164,9 @@ export function listen(
           env.incoming.socket.destroy()
           return new Response(null, { status: 499 })
         }
-        if (env.outgoing instanceof ServerResponse) {
-          env.outgoing.statusMessage = statusTextFor(response.status)
-          if (closing) env.outgoing.shouldKeepAlive = false
-        }
+        const outgoing = env.outgoing as ServerResponse
+        outgoing.statusMessage = statusTextFor(response.status)
+        if (closing) outgoing.shouldKeepAlive = false
         return response
       }
       const response = fetch(request, env)
@@ -179,30 +177,25 @@ export function listen(
     typeof app === 'function'
       ? app
       : readBodyFirst(getRequestListener(fetch(app.fetch), { hostname: host }), maxBodyBytes)
-  return new Promise((resolve, reject) => {
-    const server = createServer(serverOptions, nodeEdge(listener, log)).listen(port, host)
-    server.maxConnections = maxConnections
-    server.setTimeout(idleTimeout)
-    server.on('checkContinue', (incoming, outgoing) => {
-      // The app refuses an oversized body from its Content-Length alone, before it is sent.
-      if (Number(incoming.headers['content-length']) > maxBodyBytes)
-        outgoing.shouldKeepAlive = false
-      else outgoing.writeContinue()
-      server.emit('request', incoming, outgoing)
-    })
-    server.once('error', reject)
-    server.once('listening', () => {
-      server.off('error', reject)
-      const { address, family, port: boundPort } = server.address() as AddressInfo
-      resolve({
-        url: `http://${family === 'IPv6' ? `[${address}]` : address}:${boundPort}`,
-        close: () =>
-          new Promise<void>((done) => {
-            closing = true
-            server.close(() => done())
-            setTimeout(() => server.closeAllConnections(), 5_000).unref()
-          }),
-      })
-    })
+  const server = createServer(serverOptions, nodeEdge(listener, log)).listen(port, host)
+  server.maxConnections = maxConnections
+  server.setTimeout(idleTimeout)
+  server.on('checkContinue', (incoming, outgoing) => {
+    // The app refuses an oversized body from its Content-Length alone, before it is sent.
+    if (Number(incoming.headers['content-length']) > maxBodyBytes) outgoing.shouldKeepAlive = false
+    else outgoing.writeContinue()
+    server.emit('request', incoming, outgoing)
   })
+  // Rejects with the server's error, such as a port in use.
+  await once(server, 'listening')
+  const { address, family, port: boundPort } = server.address() as AddressInfo
+  return {
+    url: `http://${family === 'IPv6' ? `[${address}]` : address}:${boundPort}`,
+    close: () =>
+      new Promise<void>((done) => {
+        closing = true
+        server.close(() => done())
+        setTimeout(() => server.closeAllConnections(), 5_000).unref()
+      }),
+  }
 }

@@ -1,8 +1,8 @@
-import { PROBLEM_TYPES, type ProblemDetails, statusTextFor } from '@todokit/sdk/contract'
+import { endpoints, PROBLEM_TYPES, type ProblemDetails, statusTextFor } from '@todokit/sdk/contract'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod/mini'
-import type { TodoStoreError } from '../store/store.ts'
+import { type Refusal, TodoStoreError } from '../store/store.ts'
 
 /** One invalid field of a request: where (an RFC 6901 JSON Pointer) and what is wrong. */
 export type FieldError = { pointer: string; detail: string }
@@ -74,6 +74,35 @@ export function refusalProblem({ refusal, message: detail }: TodoStoreError): Pr
   if (refusal.reason === 'not-found') return { status, detail, type: PROBLEM_TYPES.todoNotFound }
   if (refusal.reason !== 'id-taken') return { status, detail }
   return { status, detail, errors: [{ pointer: '/id', detail: `The id ${refusal.id} is taken` }] }
+}
+
+const refused = (refusal: Refusal) => () => refusalProblem(new TodoStoreError(refusal))
+
+/** What each error status means, and the server's own problem for it: the document's examples. */
+export const ERROR_EXAMPLES: Record<number, [string, (maxBodyBytes: number) => ProblemText]> = {
+  400: [
+    'Malformed JSON, a body or query that breaks the schema (each bad field in `errors`), or an invalid id in the path.',
+    () => PROBLEMS.invalidBody(parseFields(endpoints.create.request, {}).errors ?? []),
+  ],
+  404: ['No todo with this id.', refused({ reason: 'not-found', id: 1 })],
+  409: [
+    'The id the client chose belongs to another todo, or the store holds as many todos as it may (delete some first).',
+    refused({ reason: 'id-taken', id: 1 }),
+  ],
+  412: [
+    '`If-Match` does not match the todo’s current ETag.',
+    refused({ reason: 'precondition-failed', id: 1, version: '"1x9kf0a7b2c"' }),
+  ],
+  413: ['The body is larger than the limit.', PROBLEMS.tooLarge],
+  415: [
+    'The body is not sent as JSON.',
+    () => PROBLEMS.unsupportedMediaType(['application/json'], 'content-type text/plain'),
+  ],
+  500: ['The server failed; the body never carries a stack trace.', PROBLEMS.internal],
+  503: [
+    'With a data file (`--data`): the database could not commit the write, and nothing of it was stored; try again later.',
+    refused({ reason: 'busy' }),
+  ],
 }
 
 export function jsonPointer(path: readonly PropertyKey[]): string {

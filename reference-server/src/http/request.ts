@@ -1,7 +1,8 @@
-import { MAX_TODO_ID, RECORD_PATH, todoIdFromText } from '@todokit/sdk/contract'
+import { MAX_TODO_ID, todoIdFromText } from '@todokit/sdk/contract'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import { routePath } from 'hono/route'
 import * as z from 'zod/mini'
 import { PROBLEMS, parseFields, refuse, type Wording } from './problem.ts'
 
@@ -12,17 +13,19 @@ export const bodyTypes = (method: string) =>
   method === 'PATCH' ? [JSON_TYPE, 'application/merge-patch+json'] : [JSON_TYPE]
 
 /** Strict: bytes that are not UTF-8 are refused, never replaced by U+FFFD. */
-const utf8 = new TextDecoder('utf-8', { fatal: true })
+export const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * A reader of the JSON bodies of `method`: 415 unless `content-type` is one of its
- * {@link bodyTypes} (listed in `Accept-Post` or `Accept-Patch`), 413 past `maxBytes`, 400 when
- * the body breaks off or is not UTF-8 JSON.
+ * A reader of the JSON bodies of `method`, as `schema` parses them: 415 unless `content-type` is
+ * one of its {@link bodyTypes} (listed in `Accept-Post` or `Accept-Patch`), 413 past `maxBytes`,
+ * 400 when the body breaks off, is not UTF-8 JSON or does not match.
  */
-export function jsonBodyReader(
+export function jsonBodyReader<Schema extends z.ZodMiniType>(
   maxBytes: number,
   method: 'POST' | 'PUT' | 'PATCH',
-): (c: Context) => Promise<unknown> {
+  schema: Schema,
+  wording?: Wording,
+): (c: Context) => Promise<z.output<Schema>> {
   const accepted = bodyTypes(method)
   const tooLarge = () => refuse(PROBLEMS.tooLarge(maxBytes))
   const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
@@ -51,22 +54,16 @@ export function jsonBodyReader(
     } catch {
       return brokeOff()
     }
+    let value: unknown
     try {
-      return JSON.parse(utf8.decode(bytes))
+      value = JSON.parse(utf8.decode(bytes))
     } catch (error) {
       const json = error instanceof SyntaxError && `The body is not valid JSON: ${error.message}`
       return refuse({ status: 400, detail: json || 'The body is not valid UTF-8' })
     }
+    const parsed = parseFields(schema, value, wording)
+    return parsed.errors ? refuse(PROBLEMS.invalidBody(parsed.errors)) : parsed.data
   }
-}
-
-export function parseBody<Schema extends z.ZodMiniType>(
-  schema: Schema,
-  value: unknown,
-  wording?: Wording,
-): z.output<Schema> {
-  const parsed = parseFields(schema, value, wording)
-  return parsed.errors ? refuse(PROBLEMS.invalidBody(parsed.errors)) : parsed.data
 }
 
 /**
@@ -77,14 +74,11 @@ export function recordId(c: Context): number {
   const segment = c.req.param('id') ?? ''
   const id = todoIdFromText(segment)
   if (id === undefined) {
-    const detail = `Expected a positive integer up to ${MAX_TODO_ID}, got "${segment}"`
-    refuse({
-      status: 400,
-      detail: `The path's todo id "${segment}" is not a valid id`,
-      errors: [{ pointer: '/id', detail }],
-    })
+    const detail = `The path's todo id "${segment}" is not a valid id`
+    const expected = `Expected a positive integer up to ${MAX_TODO_ID}, got "${segment}"`
+    refuse({ status: 400, detail, errors: [{ pointer: '/id', detail: expected }] })
   }
-  rejectQuery(c, `${c.req.method} ${RECORD_PATH}`)
+  rejectQuery(c)
   return id
 }
 
@@ -99,11 +93,13 @@ export function queryParameters(search: string): Record<string, string | string[
   return parameters
 }
 
-export function rejectQuery(c: Context, route: string): void {
+/** Refuses a query on a route that takes none, naming the route as the contract writes it. */
+export function rejectQuery(c: Context): void {
   const mark = c.req.url.indexOf('?')
   if (mark === -1) return
   const parameters = queryParameters(c.req.url.slice(mark + 1))
   const unknown = (name: string) => `Unknown query parameter "${name}"`
   const { errors } = parseFields(z.strictObject({}), parameters, { unknown })
+  const route = `${c.req.method} ${routePath(c).replace(/:(\w+)/g, '{$1}')}`
   if (errors) refuse({ status: 400, detail: `${route} takes no query parameters`, errors })
 }

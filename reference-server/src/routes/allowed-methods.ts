@@ -1,10 +1,4 @@
-import {
-  COLLECTION_PATH,
-  endpoints,
-  type OperationName,
-  PROBLEM_TYPES,
-  RECORD_PATH,
-} from '@todokit/sdk/contract'
+import { COLLECTION_PATH, endpoints, PROBLEM_TYPES, RECORD_PATH } from '@todokit/sdk/contract'
 import type { Handler, Hono, NotFoundHandler } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { problem } from '../http/problem.ts'
@@ -12,7 +6,7 @@ import { problem } from '../http/problem.ts'
 const honoRoute = (template: string) => template.replaceAll(/\{(\w+)\}/g, ':$1')
 const withHead = (method: string) => (method === 'GET' ? [method, 'HEAD'] : [method])
 
-export function registerOperation(app: Hono, name: OperationName, handler: Handler): void {
+export function registerOperation(app: Hono, name: keyof typeof endpoints, handler: Handler): void {
   const { method, path } = endpoints[name]
   app.on(method, honoRoute(path), handler)
 }

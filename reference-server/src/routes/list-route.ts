@@ -1,15 +1,9 @@
-import {
-  LIST_QUERY_PARAMETERS,
-  OrderKey,
-  Todo,
-  TodoListQuery,
-  type TodoListQuery as TodoListQueryValue,
-} from '@todokit/sdk/contract'
+import { LIST_QUERY_PARAMETERS, OrderKey, Todo, TodoListQuery } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import * as z from 'zod/mini'
 import { type FieldError, PROBLEMS, parseFields, refuse } from '../http/problem.ts'
-import { JSON_TYPE, queryParameters } from '../http/request.ts'
+import { JSON_TYPE, queryParameters, utf8 } from '../http/request.ts'
 import { hashText, type Keyset, serialized, sortKeys, type TodoStore } from '../store/store.ts'
 import { registerOperation } from './allowed-methods.ts'
 import { ifNoneMatchHits, notModified } from './todo-routes.ts'
@@ -20,7 +14,7 @@ const invalidQuery = (errors: FieldError[]) => refuse(PROBLEMS.invalidQuery(erro
  * The query string of `GET /todos` decoded with the contract's codec, or a 400 that names every
  * problem. A list parameter may come comma-separated, repeated, or both.
  */
-function parseListQuery(search: string): TodoListQueryValue {
+function parseListQuery(search: string): TodoListQuery {
   const raw = queryParameters(search)
   const describe = (issue: z.core.$ZodIssue): string => {
     const [name, index] = issue.path
@@ -40,7 +34,7 @@ function parseListQuery(search: string): TodoListQueryValue {
 }
 
 /** The query a cursor is bound to, so that it is refused with another query. */
-type Selection = Omit<TodoListQueryValue, 'limit' | 'cursor'>
+type Selection = Omit<TodoListQuery, 'limit' | 'cursor'>
 const binding = (query: Selection) => hashText(JSON.stringify(query))
 
 /**
@@ -57,9 +51,7 @@ function encodeCursor(query: Selection, last: Todo): string {
 function decodeCursor(query: Selection, cursor: string): Keyset {
   let values: unknown
   try {
-    if (/^[A-Za-z0-9_-]+$/.test(cursor)) {
-      values = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(decodeBase64Url(cursor)))
-    }
+    values = /^[\w-]+$/.test(cursor) && JSON.parse(utf8.decode(decodeBase64Url(cursor)))
   } catch {}
   const keys = sortKeys(query.order)
   const invalid = (

@@ -1,15 +1,8 @@
-import {
-  COLLECTION_PATH,
-  type Todo,
-  TodoCreate,
-  TodoPatch,
-  TodoReplace,
-  todoPath,
-} from '@todokit/sdk/contract'
+import { type Todo, TodoCreate, TodoPatch, TodoReplace, todoPath } from '@todokit/sdk/contract'
 import type { Hono } from 'hono'
 import type * as z from 'zod/mini'
 import { PROBLEMS, refuse } from '../http/problem.ts'
-import { JSON_TYPE, jsonBodyReader, parseBody, recordId, rejectQuery } from '../http/request.ts'
+import { JSON_TYPE, jsonBodyReader, recordId, rejectQuery } from '../http/request.ts'
 import {
   createTodo,
   deleteTodo,
@@ -52,13 +45,18 @@ export function registerTodoRoutes(
   store: TodoStore,
   { maxBodyBytes, maxTodos }: { maxBodyBytes: number; maxTodos: number },
 ): void {
-  const readPost = jsonBodyReader(maxBodyBytes, 'POST')
-  const readPut = jsonBodyReader(maxBodyBytes, 'PUT')
-  const readPatch = jsonBodyReader(maxBodyBytes, 'PATCH')
+  const readPost = jsonBodyReader(maxBodyBytes, 'POST', TodoCreate)
+  const readPut = jsonBodyReader(maxBodyBytes, 'PUT', TodoReplace)
+  const readPatch = jsonBodyReader(maxBodyBytes, 'PATCH', TodoPatch, {
+    unknown: (key) =>
+      key === 'id' ? "A todo's id cannot change; leave id out" : `Unknown field "${key}"`,
+    describe: describePatchIssue,
+    readsInput: true,
+  })
 
   registerOperation(app, 'create', async (c) => {
-    rejectQuery(c, `POST ${COLLECTION_PATH}`)
-    const input = parseBody(TodoCreate, await readPost(c))
+    rejectQuery(c)
+    const input = await readPost(c)
     const todo = await store.write((table) => createTodo(table, input, maxTodos))
     return todoResponse(todo, 201, { location: todoPath(todo.id) })
   })
@@ -74,7 +72,7 @@ export function registerTodoRoutes(
 
   registerOperation(app, 'replace', async (c) => {
     const id = recordId(c)
-    const input = parseBody(TodoReplace, await readPut(c))
+    const input = await readPut(c)
     if (input.id !== id) {
       const detail = `The body's id ${input.id} differs from the path's id ${id}; an id never changes`
       refuse(PROBLEMS.invalidBody([{ pointer: '/id', detail }]))
@@ -85,12 +83,7 @@ export function registerTodoRoutes(
 
   registerOperation(app, 'update', async (c) => {
     const id = recordId(c)
-    const patch = parseBody(TodoPatch, await readPatch(c), {
-      unknown: (key) =>
-        key === 'id' ? "A todo's id cannot change; leave id out" : `Unknown field "${key}"`,
-      describe: describePatchIssue,
-      readsInput: true,
-    })
+    const patch = await readPatch(c)
     const precondition = ifMatchTags(c.req.header('if-match'))
     return todoResponse(await store.write((table) => updateTodo(table, id, patch, precondition)))
   })

@@ -19,13 +19,11 @@ type Compare = (a: Keyset, b: Keyset) => number
 const codePointKeys = new WeakMap<Keyset, string>()
 
 function rememberCodePointKey(keyset: Keyset): void {
-  const { content } = keyset
-  if (content === undefined || !/[\ud800-\uffff]/.test(content)) return
-  const key = content.replace(/[\ud800-\uffff]/g, (character) => {
+  const key = keyset.content?.replace(/[\ud800-\uffff]/g, (character) => {
     const code = character.charCodeAt(0)
     return String.fromCharCode(code >= 0xe000 ? code - 0x800 : code + 0x2000)
   })
-  codePointKeys.set(keyset, key)
+  if (key !== keyset.content) codePointKeys.set(keyset, key as string)
 }
 
 /** Compares by each key in turn: text by code point, numbers and booleans (false first) by value. */
@@ -106,24 +104,23 @@ export class MemoryStore implements TodoStore {
   #nextId = 1
   #revision = 0
   #closed = false
-  readonly #table: TodoTable
+  readonly #table: TodoTable = {
+    get: (id) => this.#byId.get(id),
+    size: () => this.#byId.size,
+    nextId: () => this.#nextId,
+    put: (todo) => {
+      this.#nextId = Math.max(this.#nextId, todo.id + 1)
+      // A literal: every stored todo has the contract's fields and one shape.
+      const stored = { id: todo.id, content: todo.content, completed: todo.completed }
+      rememberCodePointKey(stored)
+      this.#byId.set(stored.id, stored)
+      return stored
+    },
+    remove: (id) => void this.#byId.delete(id),
+  }
 
   /** @param initial todos to start with (their ids are kept). */
   constructor(initial: Iterable<Todo> = []) {
-    this.#table = {
-      get: (id) => this.#byId.get(id),
-      size: () => this.#byId.size,
-      nextId: () => this.#nextId,
-      put: (todo) => {
-        this.#nextId = Math.max(this.#nextId, todo.id + 1)
-        // A literal: every stored todo has the contract's fields and one shape.
-        const stored = { id: todo.id, content: todo.content, completed: todo.completed }
-        rememberCodePointKey(stored)
-        this.#byId.set(stored.id, stored)
-        return stored
-      },
-      remove: (id) => void this.#byId.delete(id),
-    }
     for (const todo of initial) this.#table.put(todo)
   }
 

@@ -68,15 +68,13 @@ function listStatement(keys: readonly SortKey[], after: Keyset | undefined, limi
   let where = 'TRUE'
   if (after !== undefined) {
     const past = keys.map(({ field, descending }, index) => {
-      const equal = keys
-        .slice(0, index)
-        .map((earlier) => `${earlier.field} = :after_${earlier.field}`)
-      return `(${[...equal, `${field} ${descending ? '<' : '>'} :after_${field}`].join(' AND ')})`
+      const equal = keys.slice(0, index).map((earlier) => `${earlier.field} = :${earlier.field}`)
+      return `(${[...equal, `${field} ${descending ? '<' : '>'} :${field}`].join(' AND ')})`
     })
     where = past.join(' OR ')
     for (const { field } of keys) {
       const value = after[field]
-      parameters[`after_${field}`] = typeof value === 'boolean' ? Number(value) : (value ?? null)
+      parameters[field] = typeof value === 'boolean' ? Number(value) : (value ?? null)
     }
   }
   const order = keys.map(({ field, descending }) => (descending ? `${field} DESC` : field))
@@ -150,9 +148,7 @@ export class SqliteStore implements TodoStore {
       return database
     }
     try {
-      const store = new SqliteStore(path, open)
-      store.#statements.get.get(0)
-      return store
+      return new SqliteStore(path, open)
     } catch (error) {
       const reason = (error as Error).message
       throw new Error(
