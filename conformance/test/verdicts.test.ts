@@ -10,6 +10,7 @@ import {
 import { isObject } from '../src/rules/rule.ts'
 import { bodyOf, get, is, json, pathId, rewrite, routeOf } from './defects.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
+import { variantServer } from './variant-server.ts'
 
 /** The reference server with `defect` in front of it, checked with everything claimed. */
 async function check(defect: (inner: FetchLike) => FetchLike): Promise<ConformanceReport> {
@@ -153,6 +154,26 @@ describe('one defect, one verdict, under the rule it breaks', () => {
       return inner(rewrite(request, { body: { ...body, completed: !stored.completed } }))
     })
     expect(failed(report)).toContain('patch.answers-updated')
+  })
+
+  it('a read that shows a deleted record of the run at its reused id is not charged to content.exact', async () => {
+    // Ids are reused (the lowest free one), and reads by id come from a cache DELETE leaves alone.
+    const server = variantServer({ assignIds: 'lowest-free' })
+    const cache = new Map<string, unknown>()
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: async (request) => {
+        const path = new URL(request.url).pathname
+        if (is(request, 'GET', 'record') && cache.has(path)) return json(cache.get(path))
+        const response = await server.fetch(request)
+        if (['PUT', 'PATCH'].includes(request.method)) cache.delete(path)
+        if (is(request, 'GET', 'record') && response.ok)
+          cache.set(path, await response.clone().json())
+        return response
+      },
+    })
+    expect(statusOf(report, 'content.exact')).not.toBe('failed')
+    expect(failed(report)).toContain('read.current')
   })
 
   it('a PATCH that is not applied fails "answers the updated todo", not "keeps unsent fields"', async () => {
