@@ -176,6 +176,20 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(failed(report)).toContain('read.current')
   })
 
+  it('a PATCH that moves a record to its body id, as Object.assign does, is charged to that and to the ids it shares, nothing else', async () => {
+    const server = variantServer({
+      lax: true,
+      seed: [{ id: 1, content: 'mine', completed: false }],
+    })
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: server.fetch })
+    const counted = report.checks.filter((check) => check.status === 'failed' && check.counted)
+    expect(counted.map((check) => check.id).sort()).toEqual([
+      'ids.unique',
+      'write.body-id',
+      'write.wrong-types',
+    ])
+  })
+
   it('a PATCH that is not applied fails "answers the updated todo", not "keeps unsent fields"', async () => {
     const report = await check(
       (inner) => (request) =>

@@ -162,10 +162,12 @@ export class Model {
         this.adopt(todoIn(json, id), { op, sent: [], exchange }).uncertain = true
       return undefined
     }
+    // A refusal leaves the blame of a write out of contract that came before it: what reads show
+    // since is still that write's doing.
     if (target && code >= 500) {
       target.uncertain = true
       target.maybeGone ||= op === 'delete'
-    } else if (code >= 300) blame('write.refused-no-trace', target)
+    } else if (code >= 300 && !target?.blame) blame('write.refused-no-trace', target)
     if (!target && code >= 300 && code < 500) this.refusedCreates.push({ sent: body, exchange })
     if (target && code < 300 && op === 'delete') target.deleted = true
     if (op === 'delete' || code >= 300) return undefined
