@@ -57,6 +57,10 @@ export interface Policy {
 export const isLive = (record?: OwnRecord): record is OwnRecord =>
   record !== undefined && !record.deleted && !record.uncertain && !record.untyped
 
+/** A record a write out of contract that the server accepted may have moved, changed or removed. */
+export const displaced = (record?: OwnRecord): boolean =>
+  record?.blame !== undefined && record.blame.rule !== 'write.refused-no-trace'
+
 export const keyOf = (id: unknown): string => JSON.stringify(id) ?? 'undefined'
 
 /** An id as the server handed it out, when it is one the kit can address. */

@@ -2,6 +2,7 @@ import { nextLinkTarget } from '@todokit/sdk/contract'
 import type { HttpResponse } from '../http/client.ts'
 import type { Capability } from '../levels.ts'
 import {
+  displaced,
   type Expected,
   isLive,
   keyOf,
@@ -141,7 +142,10 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
   const { op, probe, target, query, response } = observation
   const body = response?.json
   const write = op === 'create' || op === 'replace' || op === 'patch' ? op : undefined
-  const answers = write === 'create' ? !probe || probe === 'large-id' : !probe && isLive(target)
+  const answers =
+    write === 'create'
+      ? !probe || probe === 'large-id'
+      : !probe && isLive(target) && !displaced(target)
   const ok = response?.status === 200 || (response?.status === 201 && write === 'create')
   if (write && answers) {
     if (isObject(body) && ok) answer(write, body)
@@ -197,9 +201,11 @@ function differences(observation: Observation, items: Item[], model: Model, list
   const found: Array<{ failed: Failure; record?: OwnRecord }> = []
   const add = (what: string, expected: string, actual: string, record?: OwnRecord) =>
     found.push({ failed: failure(`${where} ${what}`, expected, actual), record })
+  const [twice] = repeatedId(items)
   for (const item of items) {
-    // An ill-typed item is the field-type rule's alone, which judges every list.
-    if (fieldProblem(item)) continue
+    // An ill-typed item is the field-type rule's alone, which judges every list, and an id listed
+    // twice is the unique-id rule's.
+    if (fieldProblem(item) || String(item.id) === twice) continue
     const why = mayNot(item)
     const record = model.records.get(keyOf(item.id))
     if (why)

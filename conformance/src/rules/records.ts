@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/exchange.ts'
-import { keyOf, type Model, stateOf } from '../model/model.ts'
+import { displaced, keyOf, type Model, stateOf } from '../model/model.ts'
 import {
   failure,
   fieldProblem,
@@ -121,9 +121,10 @@ export const recordJudges: Judges = {
   },
   'delete.answers-200': {
     on: { op: ['delete'], probe: ['none'], live: true },
-    // A record blamed on a write out of contract may be gone, or elsewhere, by that write.
     judge: (observation) =>
-      observation.target?.blame ? undefined : status('200', (code) => code === 200)(observation),
+      displaced(observation.target)
+        ? undefined
+        : status('200', (code) => code === 200)(observation),
   },
   'ids.unique': {
     judge(observation, model) {
