@@ -158,22 +158,26 @@ describe('one defect, one verdict, under the rule it breaks', () => {
 
   it('a read that shows a deleted record of the run at its reused id is not charged to content.exact', async () => {
     // Ids are reused (the lowest free one), and reads by id come from a cache DELETE leaves alone.
-    const server = variantServer({ assignIds: 'lowest-free' })
-    const cache = new Map<string, unknown>()
-    const report = await runConformance({
-      baseUrl: IN_PROCESS_URL,
-      fetch: async (request) => {
-        const path = new URL(request.url).pathname
-        if (is(request, 'GET', 'record') && cache.has(path)) return json(cache.get(path))
-        const response = await server.fetch(request)
-        if (['PUT', 'PATCH'].includes(request.method)) cache.delete(path)
-        if (is(request, 'GET', 'record') && response.ok)
-          cache.set(path, await response.clone().json())
-        return response
-      },
-    })
-    expect(statusOf(report, 'content.exact')).not.toBe('failed')
-    expect(failed(report)).toContain('read.current')
+    // Several seeds, as which record comes to a freed id is drawn.
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const server = variantServer({ assignIds: 'lowest-free' })
+      const cache = new Map<string, unknown>()
+      const report = await runConformance({
+        baseUrl: IN_PROCESS_URL,
+        seed,
+        fetch: async (request) => {
+          const path = new URL(request.url).pathname
+          if (is(request, 'GET', 'record') && cache.has(path)) return json(cache.get(path))
+          const response = await server.fetch(request)
+          if (['PUT', 'PATCH'].includes(request.method)) cache.delete(path)
+          if (is(request, 'GET', 'record') && response.ok)
+            cache.set(path, await response.clone().json())
+          return response
+        },
+      })
+      expect(statusOf(report, 'content.exact'), `seed ${seed}`).not.toBe('failed')
+      expect(failed(report), `seed ${seed}`).toContain('read.current')
+    }
   })
 
   it('a PATCH that moves a record to its body id, as Object.assign does, is charged to that and to the ids it shares, nothing else', async () => {

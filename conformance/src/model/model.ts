@@ -102,6 +102,8 @@ export class Model {
   readonly answeredAlone = new Set<Capability>()
   /** Levels with a rule broken so far: a failure they explain is not charged again elsewhere. */
   readonly broken = new Set<Level>()
+  /** Every content a write of the run had accepted: one shown in place of another is no mangling. */
+  readonly written = new Set<string>()
   /** A wrongly typed create that was not refused: lists and creates failing since are its. */
   untypedCreate?: Exchange
   /** The last create sent wrong on purpose (or with a large id) that the server accepted. */
@@ -183,6 +185,7 @@ export class Model {
       blame('write.body-id', this.records.get(keyOf(fields.id)))
       if (answer && String(answer.id) !== String(record.expected.id)) blame('write.body-id', record)
     }
+    if (typeof fields.content === 'string') this.written.add(fields.content)
     // What a write sent wrong on purpose stored is what its answer says, if it says it well.
     const typed = target !== undefined && TYPED.has(probe)
     for (const field of typed ? [] : sent)

@@ -72,9 +72,9 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     const trimmed = typeof content === 'string' && content !== content.trim()
     if (field === 'content' && trimmed && value === content.trim()) return 'content.edge-whitespace'
     if (unsent) return 'patch.keeps-unsent'
-    // The run's marked content shown for an edge content is another record's, not a mangling.
-    if (field === 'content' && !model.ownsContent(content) && !model.ownsContent(value))
-      return 'content.exact'
+    // A content the run wrote, shown in place of another, is a record's, not a mangling.
+    const wrote = model.ownsContent(value) || model.written.has(String(value))
+    if (field === 'content' && !model.ownsContent(content) && !wrote) return 'content.exact'
   }
   const charge = (rule: string, record: OwnRecord | undefined, failed: Failure) => {
     const exchanges = record?.blame && [record.blame.exchange, observation.exchange]
