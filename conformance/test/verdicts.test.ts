@@ -159,7 +159,7 @@ describe('one defect, one verdict, under the rule it breaks', () => {
   it('a read that shows a deleted record of the run at its reused id is not charged to content.exact', async () => {
     // Ids are reused (the lowest free one), and reads by id come from a cache DELETE leaves alone.
     // Several seeds, as which record comes to a freed id is drawn.
-    for (const seed of [1, 2, 3, 4, 5, 6]) {
+    for (const seed of [1, 2, 3, 4]) {
       const server = variantServer({ assignIds: 'lowest-free' })
       const cache = new Map<string, unknown>()
       const report = await runConformance({
@@ -178,7 +178,7 @@ describe('one defect, one verdict, under the rule it breaks', () => {
       expect(statusOf(report, 'content.exact'), `seed ${seed}`).not.toBe('failed')
       expect(failed(report), `seed ${seed}`).toContain('read.current')
     }
-  })
+  }, 120_000)
 
   it('a PATCH that moves a record to its body id, as Object.assign does, is charged to that and to the ids it shares, nothing else', async () => {
     // Several seeds, as which writes the exploration sends to a moved record is drawn.
@@ -193,7 +193,7 @@ describe('one defect, one verdict, under the rule it breaks', () => {
         'write.wrong-types',
       ])
     }
-  })
+  }, 120_000)
 
   it('a PATCH that is not applied fails "answers the updated todo", not "keeps unsent fields"', async () => {
     const report = await check(
