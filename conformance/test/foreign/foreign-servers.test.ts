@@ -49,6 +49,12 @@ const count = async (call: Call, query = '') => {
  * For every switch, a short exchange whose outcome differs between the base server and the
  * server with that switch on: proof that the switch does something, and a replay of what.
  */
+/** A probe that creates a todo with `content`, then counts what the list `query` returns. */
+const createThenCount = (content: string, query: string) => async (call: Call) => {
+  await create(call, { content })
+  return count(call, query)
+}
+
 const probes: Record<string, (call: Call) => Promise<unknown>> = {
   // edge values
   'empty-content-refused-silently': (call) => create(call, { content: '' }),
@@ -57,27 +63,12 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
     await create(call, { content: 'a+b' })
     return [await count(call, '?q=%2B'), await count(call, '?q=a.b')]
   },
-  'q-plus-as-space': async (call) => {
-    await create(call, { content: 'a+b' })
-    return count(call, '?q=a%2Bb')
-  },
-  'content-filter-ignores-case': async (call) => {
-    await create(call, { content: 'Case' })
-    return count(call, '?content=case')
-  },
-  'content-filter-ignores-trailing-spaces': async (call) => {
-    await create(call, { content: 'pad ' })
-    return count(call, '?content=pad')
-  },
+  'q-plus-as-space': createThenCount('a+b', '?q=a%2Bb'),
+  'content-filter-ignores-case': createThenCount('Case', '?content=case'),
+  'content-filter-ignores-trailing-spaces': createThenCount('pad ', '?content=pad'),
   'id-int32': (call) => create(call, { id: 2 ** 31, content: 'x' }),
-  'filter-value-typed': async (call) => {
-    await create(call, { content: '42' })
-    return count(call, '?content=42')
-  },
-  'filter-percent-decoded-twice': async (call) => {
-    await create(call, { content: 'a%41' })
-    return count(call, '?content=a%2541')
-  },
+  'filter-value-typed': createThenCount('42', '?content=42'),
+  'filter-percent-decoded-twice': createThenCount('a%41', '?content=a%2541'),
   'id-2p53-breaks-create': async (call) => {
     await create(call, { id: MAX_ID, content: 'last' })
     return (await create(call, { content: 'next' })).status
@@ -246,10 +237,7 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
   },
   // variants
   'sort-asc-only': (call) => call('GET', '/todos?order=-id'),
-  'word-search': async (call) => {
-    await create(call, { content: 'Café au lait' })
-    return count(call, '?q=cafe')
-  },
+  'word-search': createThenCount('Café au lait', '?q=cafe'),
   'content-max-50': (call) => create(call, { content: 'x'.repeat(51) }),
   'bmp-only': (call) => create(call, { content: '😀' }),
   'trims-content': (call) => create(call, { content: ' a ' }),
