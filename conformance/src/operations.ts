@@ -16,11 +16,7 @@ import {
 } from './rules/rule.ts'
 
 /** What one rule said over the run: how often it held and broke, and its first failure. */
-interface RuleTally {
-  held: number
-  broken: number
-  failure?: Failure & { exchanges: Exchange[] }
-}
+type RuleTally = { held: number; broken: number; failure?: Failure & { exchanges: Exchange[] } }
 
 /** A record of the run, or a path id aimed at no record of it (sent as it is). */
 type Target = OwnRecord | string

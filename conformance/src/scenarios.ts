@@ -5,10 +5,7 @@ import { words } from './model/text.ts'
 import type { Operations } from './operations.ts'
 import { type ListQuery, listedItems } from './rules/rule.ts'
 
-/**
- * Contents that break naive storage, escaping, matching or typing. Each is sent as a whole
- * content; a server may refuse the empty, long, control and astral ones, and trim the padded.
- */
+/** Contents that break naive storage, escaping, matching or typing; a server may refuse some. */
 export const EDGE_CONTENTS = [
   ...['', '42', 'true', 'null', '+', '%', 'a+b', '50% & more', 'it\'s "quoted"'],
   ...['c++ (x) [y] .* $1 ^', '<b>&amp;</b>', '  padded  ', 'Grüße café', 'e\u0301 vs é'],
@@ -38,22 +35,16 @@ const BAD_PAGING: ListQuery[] = [
   { limit: '2', cursor: 'not-a-cursor-of-yours' },
 ]
 
-/**
- * Bodies with one field of a wrong type, for each field (`true` is none for completed): each
- * must be refused, or stored as a well-typed todo.
- */
+/** Bodies with one field of a wrong type (`true` is none for completed). */
 const WRONG_FIELDS = [null, 1, true, [], {}, ['x'], { a: 1 }].flatMap((value) => [
   { content: value },
   ...(typeof value === 'boolean' ? [] : [{ completed: value }]),
 ])
 
-/** Scripted scenarios by the name the report gives them, in the order they run. */
+/** Scripted scenarios by the name progress gives them, in the order they run. */
 type Scenarios = Record<string, (ops: Operations) => Promise<void>>
 
-/**
- * Reads of one record by id and in the list; with `every`, filtered, sorted, and searched by the
- * run's marker, or by a word of a record it found.
- */
+/** Reads of a record by id and in the list; with `every`, filtered, sorted and searched too. */
 async function reads(ops: Operations, record: OwnRecord, every = false) {
   await ops.get(record)
   await ops.list()
@@ -65,10 +56,7 @@ async function reads(ops: Operations, record: OwnRecord, every = false) {
   for (const query of [...by, ...(q ? [{ q }, { q, completed }] : [])]) await ops.list(query)
 }
 
-/**
- * The reads a write run and a read-only run share, over the collection's `records`: bad paging,
- * odd path ids for the first, every filter and sort, a few records read every way, and walks.
- */
+/** The reads a write run and a read-only run share, over the collection's `records`. */
 async function survey(ops: Operations, records: OwnRecord[]) {
   for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
   const id = records[0]?.expected.id
@@ -94,7 +82,6 @@ async function fill(ops: Operations, label: string, count: number, tries: number
     if (!(await ops.make(label))) return
 }
 
-/** The scripted scenarios that run before the random sequences. */
 export const SCENARIOS: Scenarios = {
   'how the server takes a create, and one with an id already taken': async (ops) => {
     // The shapes of a create the contract allows, tried in turn until the server's is known.

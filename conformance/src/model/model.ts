@@ -26,10 +26,7 @@ export interface OwnRecord {
   uncertain?: boolean
   /** Writes to it are under way at once: an answer may show another's fields. */
   concurrent?: boolean
-  /**
-   * A DELETE, or a write to an id nobody held, got a 5xx, no answer or an odd success: the id
-   * may be free, and someone else's by now.
-   */
+  /** A DELETE, or a write to an id nobody held, left it in doubt: its id may be someone's now. */
   maybeGone?: boolean
   /** Made by a wrongly typed write the server accepted: only that rule judges its fields. */
   untyped?: boolean
@@ -50,10 +47,7 @@ export interface Policy {
   idType?: 'integer' | 'other'
 }
 
-/**
- * A record of the run that is there, in a state the model knows, with well-typed fields: one a
- * wrongly typed write left ill-typed is that write's rule's alone.
- */
+/** A record of the run that is there, in a state the model knows, with well-typed fields. */
 export const isLive = (record?: OwnRecord): record is OwnRecord =>
   record !== undefined && !record.deleted && !record.uncertain && !record.untyped
 
@@ -82,10 +76,7 @@ const TYPED = new Set<ProbeKind | undefined>(['wrong-type', 'missing-field', 'em
 export const stateOf = (todo: { content?: unknown; completed?: unknown }): string =>
   JSON.stringify([todo.content, todo.completed])
 
-/**
- * The one executable model of the contract: the run's own records as they must be, the ids it
- * found at the start (never written to), and what it learnt of the server.
- */
+/** The run's own records as they must be, the ids listed at the start, and the server's ways. */
 export class Model {
   readonly records = new Map<string, OwnRecord>()
   /** Ids listed before the run wrote anything: other people's records. */
@@ -102,7 +93,7 @@ export class Model {
   readonly answeredAlone = new Set<Capability>()
   /** Levels with a rule broken so far: a failure they explain is not charged again elsewhere. */
   readonly broken = new Set<Level>()
-  /** Every content a write of the run had accepted: one shown in place of another is no mangling. */
+  /** Contents a write of the run had accepted: one shown in place of another is no mangling. */
   readonly written = new Set<string>()
   /** A wrongly typed create that was not refused: lists and creates failing since are its. */
   untypedCreate?: Exchange

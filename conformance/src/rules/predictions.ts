@@ -20,7 +20,6 @@ import {
   held,
   inScope,
   isObject,
-  type Judged,
   type Judgement,
   type Judges,
   type ListQuery,
@@ -293,13 +292,13 @@ function judgeOrder(observation: Observation, items: Item[], model: Model): Judg
 
 /**
  * A rule of one capability, judged on the answers to queries that need it. A query answered
- * without 200 and an array is charged to one capability: one the server does not claim, if any
- * (it need not support it), or else the most particular it claims.
+ * without 200 and an array is charged to one capability: one the server need not support, or
+ * else one no query of its own showed working, or else the most particular.
  */
 const queryRule = (
   capability: Capability,
   items: (observation: Observation, items: Item[], model: Model) => Judgement | undefined,
-): Judged => ({
+): Judges[string] => ({
   on: { op: ['list'], probe: ['none'], query: true },
   judge(observation, model) {
     const { query = {}, response } = observation
@@ -307,7 +306,6 @@ const queryRule = (
     if (!needs.includes(capability)) return undefined
     if (response?.status === 200 && Array.isArray(response.json))
       return items(observation, response.json.filter(isObject), model)
-    // One the server need not support, or else one no query of its own showed working.
     const charged =
       needs.find((need) => !model.claims.includes(need)) ??
       needs.find((need) => !model.answeredAlone.has(need)) ??
@@ -383,12 +381,6 @@ function badLink(observation: Observation, page: HttpResponse): Failure | undefi
   return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, `${link}`)
 }
 
-/** Whether a walk's pages kept to the limit and linked well (else paging.limit or .link judge). */
-const readable = (observation: Observation) =>
-  !!observation.pages?.length &&
-  !pageFailure(observation) &&
-  !observation.pages.some((page) => badLink(observation, page))
-
 const onWalk = { op: ['walk'] } as const
 
 /** todokit's paging, where the contract says "not shown": a capability of its own. */
@@ -418,8 +410,10 @@ export const pagingJudges: Judges = {
   'paging.walk': {
     on: onWalk,
     judge(observation, model) {
-      if (!readable(observation)) return undefined
       const { pages = [], walkStopped, query = {} } = observation
+      // Pages over the limit or badly linked are paging.limit's and paging.link's.
+      const bad = pages.some((page) => badLink(observation, page)) || pageFailure(observation)
+      if (pages.length === 0 || bad) return undefined
       const walk = `the walk from ${requestLine(observation.exchange)}`
       if (walkStopped)
         return failure(`${walk} ${walkStopped}`, 'a last page without a next link', walkStopped)

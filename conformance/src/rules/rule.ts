@@ -47,11 +47,9 @@ export interface Observation {
   /** The kit chose not to send it: no rule judges it, and the model stays as it was. */
   unsent?: true
   exchange: Exchange
-  /** Every page of a paged walk, in order. */
+  /** A paged walk's pages, the run's records written meanwhile (not judged), why it stopped. */
   pages?: HttpResponse[]
-  /** Keys of the run's records written while a walk went on: not judged by it. */
   touched?: Set<string>
-  /** Why the paged walk stopped early. */
   walkStopped?: string
   /** States a read sent while a write was under way may show: before it, or after. */
   allowed?: string[]
@@ -81,9 +79,8 @@ export interface Rule {
   readonly judge?: (observation: Observation, model: Model) => Judgement | undefined
 }
 
-/** How a rule judges, by its id: the rules the model's prediction alone judges have none. */
-export type Judged = Pick<Rule, 'on' | 'judge'>
-export type Judges = Record<string, Judged>
+/** How rules judge, by id: the rules the model's prediction alone judges have none. */
+export type Judges = Record<string, Pick<Rule, 'on' | 'judge'>>
 
 /** Which observations a rule's own judge sees. */
 export interface Scope {
