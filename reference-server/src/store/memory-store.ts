@@ -75,19 +75,22 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
 
 const MAX_CACHED_ORDERS = 8
 
-/** The todos of `sorted` past `after`, found by bisection. */
-function* following(sorted: readonly Todo[], after: Keyset | undefined, compare: Compare) {
-  let index = 0
-  if (after !== undefined) {
-    rememberCodePointKey(after)
-    let high = sorted.length
-    while (index < high) {
-      const middle = (index + high) >>> 1
-      if (compare(sorted[middle] as Todo, after) > 0) high = middle
-      else index = middle + 1
-    }
+/** The todos of `sorted` past `after`, found by bisection: an array, which for-of reads fastest. */
+async function following(
+  sorting: Promise<readonly Todo[]>,
+  after: Keyset | undefined,
+  compare: Compare,
+) {
+  const sorted = await sorting
+  if (after === undefined) return sorted
+  rememberCodePointKey(after)
+  let [index, high] = [0, sorted.length]
+  while (index < high) {
+    const middle = (index + high) >>> 1
+    if (compare(sorted[middle] as Todo, after) > 0) high = middle
+    else index = middle + 1
   }
-  while (index < sorted.length) yield sorted[index++] as Todo
+  return sorted.slice(index)
 }
 
 /**
@@ -137,7 +140,8 @@ export class MemoryStore implements TodoStore {
     return [...this.#byId.values()].sort((a, b) => a.id - b.id).values()
   }
 
-  async *list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
+  // Not a generator itself: each todo passed on through a yield* costs another await.
+  list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
     const keys = sortKeys(query.order)
     const compare = comparator(keys)
     const cacheKey = JSON.stringify(keys)
@@ -147,7 +151,7 @@ export class MemoryStore implements TodoStore {
       sorting = sortInSlices([...this.#byId.values()], compare)
       this.#sorted.set(cacheKey, sorting)
     }
-    yield* selected(following(await sorting, page.after, compare), query, page.limit)
+    return selected(following(sorting, page.after, compare), query, page.limit)
   }
 
   async write<T>(change: (table: TodoTable) => T): Promise<T> {

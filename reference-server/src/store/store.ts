@@ -51,7 +51,7 @@ export function sortKeys(order: readonly OrderKey[] = []): SortKey[] {
  * at most `limit` of them, letting the event loop turn as it goes.
  */
 export async function* selected(
-  todos: Iterable<Todo>,
+  todos: Iterable<Todo> | Promise<Iterable<Todo>>,
   query: TodoListQuery,
   limit = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<Todo> {
@@ -59,11 +59,12 @@ export async function* selected(
   const fields = TODO_FIELDS.filter((field) => query[field] !== undefined)
   const checkpoint = checkpoints()
   let count = 0
-  for (const todo of todos) {
+  todos: for (const todo of await todos) {
     // Awaiting only a real turn: an await of undefined still costs a microtask.
     const turn = (++count & 31) === 0 && checkpoint()
     if (turn) await turn
-    if (fields.some((field) => todo[field] !== query[field])) continue
+    // A plain loop, not some(): a closure per todo doubled what a list spends selecting.
+    for (const field of fields) if (todo[field] !== query[field]) continue todos
     if (needle && !todo.content.toLowerCase().includes(needle)) continue
     yield todo
     if (--limit === 0) return
