@@ -76,12 +76,7 @@ async function sortInSlices(todos: Todo[], compare: Compare): Promise<Todo[]> {
 const MAX_CACHED_ORDERS = 8
 
 /** The todos of `sorted` past `after`, found by bisection: an array, which for-of reads fastest. */
-async function following(
-  sorting: Promise<readonly Todo[]>,
-  after: Keyset | undefined,
-  compare: Compare,
-) {
-  const sorted = await sorting
+function following(sorted: readonly Todo[], after: Keyset | undefined, compare: Compare) {
   if (after === undefined) return sorted
   rememberCodePointKey(after)
   let [index, high] = [0, sorted.length]
@@ -151,7 +146,8 @@ export class MemoryStore implements TodoStore {
       sorting = sortInSlices([...this.#byId.values()], compare)
       this.#sorted.set(cacheKey, sorting)
     }
-    return selected(following(sorting, page.after, compare), query, page.limit)
+    const todos = sorting.then((sorted) => following(sorted, page.after, compare))
+    return selected(todos, query, page.limit)
   }
 
   async write<T>(change: (table: TodoTable) => T): Promise<T> {

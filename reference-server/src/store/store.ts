@@ -59,12 +59,12 @@ export async function* selected(
   const fields = TODO_FIELDS.filter((field) => query[field] !== undefined)
   const checkpoint = checkpoints()
   let count = 0
-  todos: for (const todo of await todos) {
+  next: for (const todo of await todos) {
     // Awaiting only a real turn: an await of undefined still costs a microtask.
     const turn = (++count & 31) === 0 && checkpoint()
     if (turn) await turn
     // A plain loop, not some(): a closure per todo doubled what a list spends selecting.
-    for (const field of fields) if (todo[field] !== query[field]) continue todos
+    for (const field of fields) if (todo[field] !== query[field]) continue next
     if (needle && !todo.content.toLowerCase().includes(needle)) continue
     yield todo
     if (--limit === 0) return
