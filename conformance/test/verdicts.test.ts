@@ -156,6 +156,25 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(failed(report)).toContain('patch.answers-updated')
   })
 
+  it('a PATCH that saves the whole record it read loses one of two PATCHes sent at once: charged to read.current with both writes shown, not to read.atomic', async () => {
+    // As Django REST Framework's partial update does: the model's save() writes every field.
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined
+      if (body === undefined) return inner(request)
+      const read = await get(inner, request, new URL(request.url).pathname)
+      if (read.status !== 200) return inner(rewrite(request, { body }))
+      const stored = await read.json()
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      return inner(rewrite(request, { method: 'PUT', body: { ...stored, ...body } }))
+    })
+    expect(counted(report)).toEqual(['read.current'])
+    expect(statusOf(report, 'read.atomic')).toBe('passed')
+    const lost = report.checks.find((check) => check.id === 'read.current')
+    expect(lost?.message).toMatch(/two writes sent at once/)
+    const methods = lost?.exchanges?.map((exchange) => exchange.method)
+    expect(methods).toEqual(['PATCH', 'PATCH', 'GET'])
+  })
+
   it('a read that shows a deleted record of the run at its reused id is not charged to content.exact', async () => {
     // Ids are reused (the lowest free one), and reads by id come from a cache DELETE leaves alone.
     // Several seeds, as which record comes to a freed id is drawn.

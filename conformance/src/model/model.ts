@@ -8,11 +8,15 @@ export type Id = number | string
 /** A todo as the contract says it must be stored. */
 export type Expected = { id: Id; content: string; completed: boolean }
 
-/** The last write a record saw; `sent` names the only fields that may differ from before it. */
+/**
+ * The last write a record saw; `sent` names the only fields that may differ from before it, and
+ * `together` the writes sent at once with it, itself included, as they were answered.
+ */
 export interface LastWrite {
   op: 'create' | 'replace' | 'patch'
   sent: readonly string[]
   exchange: Exchange
+  together?: readonly Exchange[]
 }
 
 /** One record the run created: proven its own by the create that answered with it. */
@@ -24,8 +28,8 @@ export interface OwnRecord {
   deleted?: boolean
   /** A 5xx or a lost answer to a write: what it holds is unknown, so reads are not judged. */
   uncertain?: boolean
-  /** Writes to it are under way at once: an answer may show another's fields. */
-  concurrent?: boolean
+  /** Writes to it are under way at once, these answered so far: an answer may show another's fields. */
+  concurrent?: Exchange[]
   /** A DELETE, or a write to an id nobody held, left it in doubt: its id may be someone's now. */
   maybeGone?: boolean
   /** Made by a wrongly typed write the server accepted: only that rule judges its fields. */
@@ -187,6 +191,7 @@ export class Model {
     // The answer is the record as stored: a difference was charged to the write's own rule, and
     // reads are judged against it from now on.
     const same = !target || String(answer?.id) === String(record.expected.id)
+    record.concurrent?.push(exchange)
     if (record.concurrent) {
       // Another write under way may show in the answer, but this one's own fields must: an
       // answer without them was charged, and leaves the record's state unknown.
@@ -202,8 +207,10 @@ export class Model {
       record.untyped = fieldProblem(json) !== undefined
     }
     // Writes at once to one record leave both fields as one of them wrote them.
-    const both = op !== 'patch' || record.concurrent
+    const { concurrent: together } = record
+    const both = op !== 'patch' || together
     record.lastWrite = { op, sent: both ? ['content', 'completed'] : sent, exchange }
+    if (together) record.lastWrite.together = [...together]
     record.tolerated.clear()
     return record
   }

@@ -1,5 +1,6 @@
 import { nextLinkTarget } from '@todokit/sdk/contract'
 import type { HttpResponse } from '../http/client.ts'
+import type { Exchange } from '../http/exchange.ts'
 import type { Capability } from '../levels.ts'
 import {
   displaced,
@@ -34,8 +35,14 @@ import {
   unexpected,
 } from './rule.ts'
 
-const lastWriteOf = ({ lastWrite: last }: OwnRecord) =>
-  last ? ` (last write: ${requestLine(last.exchange)} answered ${last.exchange.status})` : ''
+const lastWriteOf = ({ lastWrite: last }: OwnRecord) => {
+  const [first, second] = last?.together ?? []
+  const line = (write: Exchange) =>
+    `${requestLine(write)} ${write.requestBody} answered ${write.status}`
+  if (first && second)
+    return ` (two writes sent at once: ${line(first)}, and ${line(second)}; the record must show what both sent)`
+  return last ? ` (last write: ${requestLine(last.exchange)} answered ${last.exchange.status})` : ''
+}
 
 /** Why a record must be there: the run made it, or a read-only run found it listed. */
 const origin = (record: OwnRecord) =>
@@ -76,7 +83,8 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     if (field === 'content' && !model.ownsContent(content) && !wrote) return 'content.exact'
   }
   const charge = (rule: string, record: OwnRecord | undefined, failed: Failure) => {
-    const exchanges = record?.blame && [record.blame.exchange, observation.exchange]
+    const earlier = record?.blame ? [record.blame.exchange] : record?.lastWrite?.together
+    const exchanges = earlier && [...earlier, observation.exchange]
     const before = judgements.get(rule)
     if (!before || 'held' in before)
       judgements.set(rule, { ...failed, ...(exchanges && { exchanges }) })
