@@ -265,9 +265,10 @@ export const LAST_SCENARIOS: Scenarios = {
     const record = await ops.make('typed', false)
     if (record) {
       for (const body of WRONG_FIELDS) await ops.patch(record, body, 'wrong-type')
-      // A refused write that changed something shows before the next write covers it.
+      // A refused write that changed something shows before the next write covers it, which
+      // leaves completed false: a falsy value sent next shows whether it is read as true.
       await ops.get(record)
-      await ops.patch(record, { completed: true })
+      await ops.patch(record, { completed: false })
       // Values a lax server coerces, and one field wrong beside one right: a refusal must not
       // apply the right one either.
       const halfRight = [

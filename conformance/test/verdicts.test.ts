@@ -175,6 +175,31 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(methods).toEqual(['PATCH', 'PATCH', 'GET'])
   })
 
+  it('passes a PATCH that ignores a wrongly typed field and answers the record unchanged, as a Go map binding does', async () => {
+    const typeOf = { content: 'string', completed: 'boolean' } as Record<string, string>
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined
+      if (body === undefined) return inner(request)
+      const typed = Object.fromEntries(
+        Object.entries(body).filter(
+          ([name, value]) => !typeOf[name] || typeof value === typeOf[name],
+        ),
+      )
+      if (Object.keys(typed).length === 0) return get(inner, request, new URL(request.url).pathname)
+      return inner(rewrite(request, { body: typed }))
+    })
+    expect(counted(report)).toEqual([])
+  })
+
+  it('catches a PATCH that reads completed "false" as true, as Boolean() does', async () => {
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined
+      if (body === undefined || !('completed' in body)) return inner(request)
+      return inner(rewrite(request, { body: { ...body, completed: Boolean(body.completed) } }))
+    })
+    expect(failed(report)).toContain('write.wrong-types')
+  })
+
   it('a read that shows a deleted record of the run at its reused id is not charged to content.exact', async () => {
     // Ids are reused (the lowest free one), and reads by id come from a cache DELETE leaves alone.
     // Several seeds, as which record comes to a freed id is drawn.

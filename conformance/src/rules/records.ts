@@ -182,8 +182,7 @@ export const recordJudges: Judges = {
       const { op, probe, query, response } = observation
       const expected = 'a 4xx, or a well-typed todo'
       if (probe === 'wrong-type') {
-        const asSent =
-          isSuccess(observation) && storedAsSent(sentObject(observation), response?.json)
+        const asSent = isSuccess(observation) && storedAsSent(observation, response?.json)
         const why = asSent ? ` and stored it as sent: ${asSent}` : ''
         return !response || response.status >= 500 || asSent
           ? unexpected(observation, expected, why)
@@ -293,17 +292,23 @@ function mayBeRefused(content: unknown): boolean {
   return typeof content === 'string' && ([...content].length > 50 || REFUSABLE.test(content))
 }
 
-/** How an answer shows a wrongly typed value stored as sent, as its JSON text, or turned round. */
-function storedAsSent(sent: Record<string, unknown>, body: unknown): string | undefined {
+/**
+ * How an answer shows a wrongly typed value stored as sent, as its JSON text, or turned round. A
+ * record that held true already may have ignored a falsy `completed`.
+ */
+function storedAsSent(observation: Observation, body: unknown): string | undefined {
   const problem = fieldProblem(body)
   if (problem || !isObject(body)) return problem
+  const sent = sentObject(observation)
   const { content, completed, id } = sent
+  const wasTrue = observation.target?.expected.completed === true
   const contentText = JSON.stringify(content) ?? String(content)
   // A number stored as its decimal text is a well-typed todo of the same meaning.
   const asText = typeof content !== 'string' && typeof content !== 'number'
   if ('content' in sent && asText && body.content === contentText)
     return `content ${shown(content)} became its JSON text ${shown(body.content)}`
-  if ('completed' in sent && ['false', 0, '0'].includes(completed as string) && body.completed)
+  const falsy = ['false', 0, '0'].includes(completed as string)
+  if ('completed' in sent && falsy && body.completed && !wasTrue)
     return `completed ${shown(completed)} became true`
   const oddId =
     (typeof id !== 'number' && id !== null && String(body.id) === String(id)) ||
