@@ -200,6 +200,16 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(failed(report)).toContain('write.wrong-types')
   })
 
+  it('a create refused for completed false, as gin does with a required bool, is charged to the create, and the server is still seen to assign ids', async () => {
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'POST', 'list') ? await bodyOf(request) : undefined
+      if (body?.completed !== false) return inner(request)
+      return json({ error: "Field validation for 'Completed' failed on the 'required' tag" }, 400)
+    })
+    expect(failed(report)).toContain('create.answers-stored')
+    expect(report.observed.idAssignment).toBe('assigns')
+  })
+
   it('a read that shows a deleted record of the run at its reused id is not charged to content.exact', async () => {
     // Ids are reused (the lowest free one), and reads by id come from a cache DELETE leaves alone.
     // Several seeds, as which record comes to a freed id is drawn.
