@@ -86,7 +86,7 @@ export interface ConformanceReport {
   requests: number
   summary: Record<CheckStatus, number>
   checks: CheckResult[]
-  /** Hints for reading the failures: a base URL that ends in /todos, paging alone failing. */
+  /** Hints for reading the report: a base URL ending in /todos, paging alone failing, ids past 2^53 − 1. */
   hints: string[]
   residue: Residue[]
   cleanup: Omit<CleanupOutcome, 'residue'>

@@ -218,12 +218,18 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const notRun = counted.filter((check) => check.status === 'skipped')
   // Hints that save an implementer a search.
   const { baseUrl } = resolved
+  const pastExact = [...model.records.values()]
+    .map((record) => record.expected.id)
+    .find((id) => Number.isInteger(id) && !Number.isSafeInteger(id))
   const hints = [
     /\/todos\/?$/.test(new URL(baseUrl).pathname) &&
       `The base URL ends in /todos, so the kit asked for ${baseUrl}/todos. Give the URL the collection sits below: ${baseUrl.replace(/\/todos\/?$/, '')}`,
     failed.length > 0 &&
       failed.every((check) => check.level === 'paging') &&
       'Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.',
+    model.storedLastExactId &&
+      pastExact !== undefined &&
+      `After the run stored id 2^53 − 1, the server gave a create the id ${pastExact}, past what JSON numbers hold exactly: JavaScript reads it as its neighbours. The run deleted its records, but a server that keeps its highest id (SQLite AUTOINCREMENT, a sequence) counts on from there.`,
   ].filter((hint) => hint !== false)
   const { policy } = model
   const { residue, foreignGone = [], ...cleanupState } = cleanup

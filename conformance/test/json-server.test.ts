@@ -39,22 +39,16 @@ describe('json-server 0.17.4 serving a todos array (a correct third party)', () 
   it('breaks the required rules about what it stores unvalidated, and those only', () => {
     const required = report.checks.filter((check) => check.level === 'required')
     // json-server stores a body as sent: a create without completed keeps none, wrongly typed
-    // values stay as sent, a taken id answers 500, and once it holds an id near 2^53 every later
-    // create answers 500. Real defects, each charged once.
+    // values stay as sent, and a taken id answers 500. Real defects, each charged once. (Its
+    // creates answer 500 once it holds ids at 2^53 − 1 and 2^53, but the run deletes the one the
+    // server gave after its own at 2^53 − 1 before creating again: past that, JSON numbers are
+    // not exact, and no client can address what a correct 64-bit server hands out.)
     expect(
       required
         .filter((check) => check.status !== 'passed')
         .map((c) => c.id)
         .sort(),
-    ).toEqual([
-      'create.answers-stored',
-      'errors.client-mistakes',
-      'todo.fields',
-      'write.wrong-types',
-    ])
-    expect(report.checks.find((c) => c.id === 'create.answers-stored')?.message).toMatch(
-      /since POST \/todos \{"id":9007199254740991/,
-    )
+    ).toEqual(['errors.client-mistakes', 'todo.fields', 'write.wrong-types'])
   })
 
   it('fails the sort capabilities, since json-server sorts with _sort rather than order', () => {

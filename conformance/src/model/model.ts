@@ -103,6 +103,8 @@ export class Model {
   untypedCreate?: Exchange
   /** The last create sent wrong on purpose (or with a large id) that the server accepted. */
   acceptedProbe?: Exchange
+  /** The run stored id 2^53 − 1: ids a server counts on from it are past exact JSON numbers. */
+  storedLastExactId = false
   private counter = 0
   /** Starts the content of every record the run creates. */
   readonly marker: string
@@ -237,6 +239,7 @@ export class Model {
       policy.idType = typeof id === 'number' && Number.isInteger(id) ? 'integer' : 'other'
     }
     if (probe === 'large-id' && String(id) !== String(fields.id)) return undefined
+    if (probe === 'large-id') this.storedLastExactId ||= id === Number.MAX_SAFE_INTEGER
     const record = this.adopt(todoIn(json, id), { op: 'create', sent: [], exchange })
     // A record whose stored fields the type rule already charged, or whose id cannot be named
     // exactly, is read no further: one cause, one charge.

@@ -159,10 +159,15 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export const listedItems = (json: unknown) => (Array.isArray(json) ? json.filter(isObject) : [])
 
-/** The first id that `items` hold more than once, and how often; empty when none. */
+/**
+ * The first id that `items` hold more than once, and how often; empty when none. Integers past
+ * 2^53 − 1 are not compared: JSON numbers there are not exact, so two ids may read as one.
+ */
 export function repeatedId(items: Record<string, unknown>[]): [string, number] | [] {
   const times = new Map<string, number>()
-  for (const { id } of items) times.set(String(id), (times.get(String(id)) ?? 0) + 1)
+  for (const { id } of items)
+    if (!Number.isInteger(id) || Number.isSafeInteger(id))
+      times.set(String(id), (times.get(String(id)) ?? 0) + 1)
   return [...times].find(([, count]) => count > 1) ?? []
 }
 

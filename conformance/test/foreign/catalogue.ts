@@ -534,6 +534,12 @@ const variants: (Omit<ForeignSwitch, 'stack' | 'kind' | 'expect'> &
     expect: 'fails-one-rule',
     note: 'charged once, to the field-type rule: the answers to writes and the wrongly typed creates judge no ill-typed field again',
   },
+  {
+    name: 'max-plus-one-ids',
+    category: 'ids',
+    description:
+      'ids are 64-bit, and a create without one gets the highest id held plus one, as SQLite’s rowid does: once the run stores 2^53 − 1, the next is past what JSON numbers hold exactly',
+  },
 ]
 
 /**

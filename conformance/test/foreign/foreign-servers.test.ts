@@ -257,6 +257,10 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
   'client-ids-refused': (call) => create(call, { id: 5, content: 'a' }),
   'client-ids-required': (call) => create(call, { content: 'a' }),
   'completed-as-number': (call) => create(call, { content: 'a', completed: true }),
+  'max-plus-one-ids': async (call) => {
+    await create(call, { id: 1000, content: 'a' })
+    return (await create(call, { content: 'b' })).body
+  },
   'completed-as-number-in-list': async (call) => {
     await create(call, { content: 'a' })
     return call('GET', '/todos')

@@ -89,3 +89,15 @@ describe.each(['python', 'go'] as const)('the kit on the %s server', (stack) => 
     },
   )
 })
+
+describe('a server that counts ids on from the highest it holds', () => {
+  it('is not failed for the id past 2^53 − 1 it counted on from the run’s, and the report says so', async () => {
+    const entry = catalogue.find((e) => e.stack === 'go' && e.name === 'max-plus-one-ids')!
+    const { report, left } = await judge(entry)
+    expect(counted(report)).toEqual([])
+    expect(left).toBe(0)
+    expect(report.hints.join('\n')).toMatch(
+      /After the run stored id 2\^53 − 1, the server gave a create the id 9007199254740992/,
+    )
+  })
+})

@@ -81,6 +81,7 @@ var variantNames = map[string]bool{
 	"client-ids-required":         true,
 	"completed-as-number-in-list": true,
 	"completed-as-number":         true,
+	"max-plus-one-ids":            true,
 }
 
 // completedAsNumber is the completed-as-number variant: every todo the server writes out shows
@@ -172,14 +173,14 @@ func (s *server) assignID() any {
 		s.idCounter++
 		return fmt.Sprintf("%08x-7d0c-4b1e-9a5f-%012x", s.idCounter*2654435761%(1<<32), s.idCounter)
 	}
-	if s.defects["id-2p53-breaks-create"] {
+	if s.defects["id-2p53-breaks-create"] || s.variant == "max-plus-one-ids" {
 		next := int64(1)
 		for _, t := range s.records {
 			if v, ok := t.id.(int64); ok && v >= next {
 				next = v + 1
 			}
 		}
-		if next > maxID {
+		if next > maxID && s.variant != "max-plus-one-ids" {
 			panic("id out of range")
 		}
 		return next
@@ -191,7 +192,16 @@ func (s *server) assignID() any {
 	return s.nextID - 1
 }
 
-var canonical = regexp.MustCompile(`^[1-9][0-9]{0,15}$`)
+var canonical = regexp.MustCompile(`^[1-9][0-9]{0,18}$`)
+
+// highestID is the largest id the server takes: 64-bit for max-plus-one-ids, as SQLite's rowid;
+// else what JSON numbers hold exactly.
+func (s *server) highestID() int64 {
+	if s.variant == "max-plus-one-ids" {
+		return 1<<63 - 1
+	}
+	return maxID
+}
 
 // pathKey is the idKey a path segment names, or "" when it names no record.
 func (s *server) pathKey(seg string) string {
@@ -211,8 +221,8 @@ func (s *server) pathKey(seg string) string {
 	if !canonical.MatchString(seg) {
 		return ""
 	}
-	n, _ := strconv.ParseInt(seg, 10, 64)
-	if n > maxID {
+	n, err := strconv.ParseInt(seg, 10, 64)
+	if err != nil || n > s.highestID() {
 		return ""
 	}
 	return seg
@@ -323,7 +333,7 @@ func (s *server) checkID(raw json.RawMessage) (any, *httpError) {
 	text := string(bytes.TrimSpace(raw))
 	if kind(raw) == '0' && integerText.MatchString(text) {
 		n, err := strconv.ParseInt(text, 10, 64)
-		if err == nil && n > 0 && n <= maxID {
+		if err == nil && n > 0 && n <= s.highestID() {
 			return n, nil
 		}
 	}

@@ -78,6 +78,7 @@ VARIANTS = {  # described in catalogue.ts
     "client-ids-required",
     "completed-as-number-in-list",
     "completed-as-number",
+    "max-plus-one-ids",
 }
 
 FIELDS = ("id", "content", "completed")
@@ -122,6 +123,8 @@ class Store:
     def assign_id(self):
         if self.variant == "string-ids":
             return str(uuid.uuid4())
+        if self.variant == "max-plus-one-ids":
+            return max((r["id"] for r in self.records), default=0) + 1
         while self.find(self.next_id) is not None:
             self.next_id += 1
         self.next_id += 1
@@ -140,14 +143,18 @@ class Store:
             except ValueError:
                 return None
             return int(number) if number.is_integer() and 0 < number <= MAX_ID else None
-        if re.fullmatch(r"[1-9][0-9]{0,15}", text) and int(text) <= MAX_ID:
+        if re.fullmatch(r"[1-9][0-9]{0,18}", text) and int(text) <= self.max_id():
             return int(text)
         return None
+
+    def max_id(self):
+        """64-bit ids for max-plus-one-ids, as SQLite's rowid; else what JSON numbers hold exactly."""
+        return 2**63 - 1 if self.variant == "max-plus-one-ids" else MAX_ID
 
     def valid_id(self, value):
         if self.variant == "string-ids":
             return isinstance(value, str) and value != ""
-        return type(value) is int and 0 < value <= MAX_ID
+        return type(value) is int and 0 < value <= self.max_id()
 
 
 class Handler(BaseHTTPRequestHandler):
