@@ -210,6 +210,35 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(report.observed.idAssignment).toBe('assigns')
   })
 
+  it('a create answered 201 without a body is charged to the create, not to refused writes or wrong types', async () => {
+    const report = await check((inner) => async (request) => {
+      const response = await inner(request)
+      const created = is(request, 'POST', 'list') && response.status === 201
+      return created ? new Response(null, { status: 201 }) : response
+    })
+    expect(failed(report)).toContain('create.answers-stored')
+    expect(failed(report)).not.toContain('write.refused-no-trace')
+    expect(failed(report)).not.toContain('write.wrong-types')
+  })
+
+  it('a DELETE that answers 200 and leaves the record listed is charged to delete.removes, not to the queries that list it', async () => {
+    // A soft delete that the read by id honours and the list does not.
+    const deleted = new Set<string>()
+    const report = await check((inner) => async (request) => {
+      const id = pathId(request)
+      if (is(request, 'DELETE', 'record') && id !== undefined) {
+        const read = await get(inner, request, new URL(request.url).pathname)
+        if (read.status === 200) deleted.add(id)
+        return read
+      }
+      if (is(request, 'GET', 'record') && id !== undefined && deleted.has(id))
+        return json({ title: 'not found' }, 404)
+      return inner(request)
+    })
+    // The DELETE sent again answers 200 too, where ids.unknown-404 recommends 404.
+    expect(counted(report)).toEqual(['delete.removes', 'ids.unknown-404'])
+  })
+
   it('a read that shows a deleted record of the run at its reused id is not charged to content.exact', async () => {
     // Ids are reused (the lowest free one), and reads by id come from a cache DELETE leaves alone.
     // Several seeds, as which record comes to a freed id is drawn.

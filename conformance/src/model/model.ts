@@ -26,6 +26,8 @@ export interface OwnRecord {
   /** States a read may also show, because a rule was already charged with them. */
   tolerated: Set<string>
   deleted?: boolean
+  /** Deleted, and a GET /todos since did not list it: a query that still does is the query's failure. */
+  goneFromList?: boolean
   /** A 5xx or a lost answer to a write: what it holds is unknown, so reads are not judged. */
   uncertain?: boolean
   /** Writes to it are under way at once, these answered so far: an answer may show another's fields. */
@@ -99,6 +101,8 @@ export class Model {
   readonly broken = new Set<Level>()
   /** Contents a write of the run had accepted: one shown in place of another is no mangling. */
   readonly written = new Set<string>()
+  /** Contents of creates that succeeded without naming an id: a record with one may be theirs. */
+  readonly unnamed = new Set<unknown>()
   /** A wrongly typed create that was not refused: lists and creates failing since are its. */
   untypedCreate?: Exchange
   /** The last create sent wrong on purpose (or with a large id) that the server accepted. */
@@ -172,8 +176,15 @@ export class Model {
       target.maybeGone ||= op === 'delete'
     } else if (code >= 300 && !target?.blame) blame('write.refused-no-trace', target)
     if (!target && code >= 300 && code < 500) this.refusedCreates.push({ sent: body, exchange })
-    if (target && code < 300 && op === 'delete') target.deleted = true
+    // Once a DELETE said it removed the record, a list that shows it is that DELETE's failure,
+    // unless a write out of contract put another record at its id.
+    if (target && code < 300 && op === 'delete') {
+      target.deleted = true
+      if (!['write.body-id', 'ids.unique'].includes(`${target.blame?.rule}`)) delete target.blame
+    }
     if (op === 'delete' || code >= 300) return undefined
+    if (typeof fields.content === 'string') this.written.add(fields.content)
+    if (op === 'create' && id === undefined) this.unnamed.add(fields.content)
     const record = target ?? this.created(observation, id)
     if (!record) return undefined
     const answer = isObject(json) ? json : undefined
@@ -182,7 +193,6 @@ export class Model {
       blame('write.body-id', this.records.get(keyOf(fields.id)))
       if (answer && String(answer.id) !== String(record.expected.id)) blame('write.body-id', record)
     }
-    if (typeof fields.content === 'string') this.written.add(fields.content)
     // What a write sent wrong on purpose stored is what its answer says, if it says it well.
     const typed = target !== undefined && TYPED.has(probe)
     for (const field of typed ? [] : sent)

@@ -181,7 +181,14 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
   for (const { failed, record } of differences(observation, items, model)) {
     const rule = record?.deleted ? 'delete.removes' : 'list.holds-live-records'
     charge(record?.blame?.rule ?? rule, record, failed)
+    // Queries that list it since are not charged again.
+    if (record?.deleted) record.blame ??= { rule, exchange: observation.exchange }
   }
+  for (const record of model.deleted())
+    record.goneFromList ||= !items.some(
+      ({ id, content }) =>
+        String(id) === String(record.expected.id) && content === record.expected.content,
+    )
   if (model.deleted().length > 0 && !judgements.has('delete.removes'))
     judgements.set('delete.removes', held)
   return judgements
@@ -271,10 +278,17 @@ export function capabilitiesOf(query: ListQuery): Capability[] {
 const matchesFilters = (todo: Item, query: ListQuery) =>
   FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
-/** The first way a list differs from the model, but in records written meanwhile or blamed. */
+/**
+ * The first way a list differs from the model, but in records written meanwhile or blamed, and
+ * deleted ones no GET /todos has shown gone: what a DELETE left is delete.removes' to judge.
+ */
 const judgeListed = (observation: Observation, items: Item[], model: Model, listing: Listing) =>
   differences(observation, items, model, listing).find(
-    ({ record }) => !record || (!observation.touched?.has(record.key) && !record.blame),
+    ({ record }) =>
+      !record ||
+      (!observation.touched?.has(record.key) &&
+        !record.blame &&
+        (!record.deleted || record.goneFromList)),
   )?.failed ?? held
 
 /**

@@ -169,7 +169,9 @@ export const recordJudges: Judges = {
       for (const item of listed.filter(isObject)) {
         const key = keyOf(item.id)
         if (model.foreign.has(key) || model.records.has(key)) continue
-        const refused = model.refusedCreates.find((create) => tracesTo(item, create.sent))
+        // A content a create that named no id sent may be its record: only an id traces it then.
+        const unnamed = model.unnamed.has(item.content)
+        const refused = model.refusedCreates.find((create) => tracesTo(item, create.sent, unnamed))
         if (!refused) continue
         const { exchange } = refused
         const failed = `GET /todos lists ${shown(item)}, stored by ${requestLine(exchange)} ${shown(refused.sent)} although it answered ${exchange.status} ${exchange.statusText}`
@@ -262,10 +264,11 @@ export const recordJudges: Judges = {
   },
 }
 
-/** Whether a record may come from a refused create: it holds what was sent, or that coerced. */
-export function tracesTo(item: Record<string, unknown>, sent: unknown): boolean {
+/** Whether a record may come from a refused create: its id, or what was sent, or that coerced. */
+export function tracesTo(item: Record<string, unknown>, sent: unknown, byIdOnly = false): boolean {
   if (!isObject(sent)) return false
   if (sent.id !== undefined && String(item.id) === String(sent.id)) return true
+  if (byIdOnly) return false
   const { content } = sent
   if (typeof content === 'string') return item.content === content
   if (content === undefined) return false
@@ -299,8 +302,10 @@ function mayBeRefused(content: unknown): boolean {
  * record that held true already may have ignored a falsy `completed`.
  */
 function storedAsSent(observation: Observation, body: unknown): string | undefined {
+  // An answer that is no todo at all is the write's own answer rule's.
+  if (!isObject(body)) return undefined
   const problem = fieldProblem(body)
-  if (problem || !isObject(body)) return problem
+  if (problem) return problem
   const sent = sentObject(observation)
   const { content, completed, id } = sent
   const wasTrue = observation.target?.expected.completed === true
