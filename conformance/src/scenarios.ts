@@ -61,9 +61,10 @@ async function survey(ops: Operations, records: OwnRecord[]) {
   for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
   const id = records[0]?.expected.id
   if (id === undefined) return
-  // Path ids that name the first record, but not as its canonical integer.
+  // Path ids that name the first record, but not as its canonical integer, and one past 64 bits.
   await ops.get(`${id}abc`, 'path-id')
-  for (const path of [`0${id}`, `${id}.0`, `+${id}`]) await ops.get(path, 'canonical-path-id')
+  for (const path of [`0${id}`, `${id}.0`, `+${id}`, '9'.repeat(20)])
+    await ops.get(path, 'canonical-path-id')
   for (const query of FILTERS_AND_SORTS) await ops.list(query)
   const step = Math.ceil(records.length / 6)
   for (const record of records.filter((_, i) => i % step === 0)) await reads(ops, record, true)
@@ -200,6 +201,11 @@ export const SCENARIOS: Scenarios = {
       await ops.get(first)
       await reads(ops, second)
     }
+    // A body id nobody holds, where a server may move the record: not where others' records are.
+    const lone = ops.model.foreign.size === 0 ? await ops.make('lone record') : undefined
+    if (!lone) return
+    await ops.patch(lone, { id: ops.model.unusedId(), completed: true }, 'body-id')
+    await reads(ops, lone)
   },
 
   'malformed JSON, a PUT without a field, an empty PATCH, a path id like 7abc': async (ops) => {
@@ -244,26 +250,28 @@ export const SCENARIOS: Scenarios = {
   },
 }
 
+/** Creates a record at each id and one after it (a server counting on gets the next id), reads both and deletes both. */
+const largeIds = (ids: number[]) => async (ops: Operations) => {
+  const { model } = ops
+  if (model.policy.clientIds !== 'stored') return
+  for (const id of ids) {
+    if (model.records.has(keyOf(id)) || model.foreign.has(keyOf(id))) continue
+    const body = { id, content: model.content('large id'), completed: false }
+    const made = [await ops.create(body, 'large-id'), await ops.make('after large id')]
+    for (const record of made) if (record) await ops.get(record)
+    await ops.list()
+    // Both go: a server that counts on from its highest id then counts as it did before.
+    for (const record of made) if (record) await ops.delete(record)
+  }
+}
+
 /**
- * What runs after the random sequences. Large ids, where storage types end (32-bit, unsigned
- * 32-bit, JSON's exact integers), as a server may store them and then fail every later create;
- * cleanup deletes them and so puts the server back. Wrong types in every field of every write
- * last, as a lax server may store them and break.
+ * What runs after the random sequences. Large ids, where storage types end, as a server may
+ * store them and then fail every later create; cleanup deletes them and so puts the server back.
+ * Wrong types in every field of every write, as a lax server may store them and break.
  */
 export const LAST_SCENARIOS: Scenarios = {
-  'ids where storage types end': async (ops) => {
-    const { model } = ops
-    if (model.policy.clientIds !== 'stored') return
-    for (const id of [2 ** 31 - 1, 2 ** 31, 2 ** 32 + 1, 2 ** 53 - 1]) {
-      if (model.records.has(keyOf(id)) || model.foreign.has(keyOf(id))) continue
-      const body = { id, content: model.content('large id'), completed: false }
-      const made = [await ops.create(body, 'large-id'), await ops.make('after large id')]
-      for (const record of made) if (record) await ops.get(record)
-      await ops.list()
-      // Both go: a server that counts on from its highest id then counts as it did before.
-      for (const record of made) if (record) await ops.delete(record)
-    }
-  },
+  'ids where storage types end': largeIds([2 ** 31 - 1, 2 ** 31, 2 ** 32 + 1]),
 
   'wrongly typed fields in every write': async (ops) => {
     const { model } = ops
@@ -289,11 +297,18 @@ export const LAST_SCENARIOS: Scenarios = {
     // Every create, with an id of the run's where the server stores those, or a wrongly typed id.
     const withId = model.policy.clientIds === 'stored'
     const ids = withId ? [1.5, '12', null].map((id) => ({ id })) : []
-    for (const wrong of [...WRONG_FIELDS, ...ids]) {
+    const falsy = [{ completed: 'false' }, { completed: 0 }]
+    for (const wrong of [...WRONG_FIELDS, ...falsy, ...ids]) {
       const body = { content: model.content('typed'), completed: false, ...wrong }
       await ops.create({ ...(withId && { id: model.unusedId() }), ...body }, 'wrong-type')
       await ops.list()
     }
+  },
+
+  // Last, and not where others' records are: a server that keeps its highest id (SQLite
+  // AUTOINCREMENT) counts on from this one for good, past what JSON numbers hold exactly.
+  'the largest id JSON numbers hold exactly': async (ops) => {
+    if (ops.model.foreign.size === 0) await largeIds([2 ** 53 - 1])(ops)
   },
 }
 

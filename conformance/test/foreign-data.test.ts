@@ -107,6 +107,26 @@ describe('a run on a server that holds other people’s records', () => {
     expect(server.records()).toEqual([])
   })
 
+  it('stores no id of 2^53 − 1, which a server that keeps its highest id would count on from for good', async () => {
+    const sent: unknown[] = []
+    const server = variantServer({ seed: FOREIGN })
+    const fetch: FetchLike = async (request) => {
+      if (request.method === 'POST')
+        sent.push(
+          (
+            await request
+              .clone()
+              .json()
+              .catch(() => ({}))
+          ).id,
+        )
+      return server.fetch(request)
+    }
+    await runConformance({ baseUrl: IN_PROCESS_URL, fetch, capabilities: 'all' })
+    expect(sent).toContain(2 ** 32 + 1)
+    expect(sent).not.toContain(2 ** 53 - 1)
+  })
+
   it('says which records listed at the start are gone at its end', async () => {
     const server = variantServer({ seed: FOREIGN })
     let requests = 0

@@ -239,6 +239,43 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(counted(report)).toEqual(['delete.removes', 'ids.unknown-404'])
   })
 
+  it('catches a PATCH whose body id no record holds moving the record there', async () => {
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined
+      const path = new URL(request.url).pathname
+      if (body?.id === undefined || String(body.id) === pathId(request)) return inner(request)
+      if ((await get(inner, request, `/todos/${body.id}`)).status !== 404) return inner(request)
+      const stored = await (await get(inner, request, path)).json()
+      await inner(rewrite(request, { method: 'DELETE', body: undefined }))
+      const moved = await inner(
+        rewrite(request, {
+          method: 'POST',
+          url: new URL('/todos', request.url).href,
+          body: { ...stored, ...body },
+        }),
+      )
+      return json(await moved.json())
+    })
+    expect(failed(report)).toContain('write.body-id')
+  })
+
+  it('catches a server that answers 500 for a path id past 64 bits', async () => {
+    const report = await check((inner) => async (request) => {
+      const overflows = is(request, 'GET', 'record') && pathId(request).length > 19
+      return overflows ? json({ error: 'OverflowError' }, 500) : inner(request)
+    })
+    expect(failed(report)).toContain('errors.client-mistakes')
+  })
+
+  it('catches a create that reads completed "false" as true, as Python\'s bool() does', async () => {
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'POST', 'list') ? await bodyOf(request) : undefined
+      if (body === undefined || !('completed' in body)) return inner(request)
+      return inner(rewrite(request, { body: { ...body, completed: Boolean(body.completed) } }))
+    })
+    expect(failed(report)).toContain('write.wrong-types')
+  })
+
   it('a read that shows a deleted record of the run at its reused id is not charged to content.exact', async () => {
     // Ids are reused (the lowest free one), and reads by id come from a cache DELETE leaves alone.
     // Several seeds, as which record comes to a freed id is drawn.

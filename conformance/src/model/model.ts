@@ -189,10 +189,14 @@ export class Model {
     if (!record) return undefined
     const answer = isObject(json) ? json : undefined
     const sent = (['content', 'completed'] as const).filter((field) => field in fields)
+    const moved = probe === 'body-id' ? idIn(answer) : undefined
     if (probe === 'body-id') {
       blame('write.body-id', this.records.get(keyOf(fields.id)))
-      if (answer && String(answer.id) !== String(record.expected.id)) blame('write.body-id', record)
+      if (answer && String(moved) !== String(record.expected.id)) blame('write.body-id', record)
     }
+    // A record it moved to an id nobody held is the run's to remove.
+    if (moved !== undefined && !this.records.has(keyOf(moved)) && !this.foreign.has(keyOf(moved)))
+      this.adopt(todoIn(answer, moved), { op, sent: [], exchange }).uncertain = true
     // What a write sent wrong on purpose stored is what its answer says, if it says it well.
     const typed = target !== undefined && TYPED.has(probe)
     for (const field of typed ? [] : sent)
