@@ -191,14 +191,20 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(counted(report)).toEqual([])
   })
 
-  it('catches a PATCH that reads completed "false" as true, as Boolean() does', async () => {
-    const report = await check((inner) => async (request) => {
-      const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined
-      if (body === undefined || !('completed' in body)) return inner(request)
-      return inner(rewrite(request, { body: { ...body, completed: Boolean(body.completed) } }))
-    })
-    expect(failed(report)).toContain('write.wrong-types')
-  })
+  it.each([
+    ['PATCH', 'record'],
+    ['POST', 'list'],
+  ] as const)(
+    'catches a %s that reads completed "false" as true, as Boolean() and Python\'s bool() do',
+    async (method, route) => {
+      const report = await check((inner) => async (request) => {
+        const body = is(request, method, route) ? await bodyOf(request) : undefined
+        if (body === undefined || !('completed' in body)) return inner(request)
+        return inner(rewrite(request, { body: { ...body, completed: Boolean(body.completed) } }))
+      })
+      expect(failed(report)).toContain('write.wrong-types')
+    },
+  )
 
   it('a create refused for completed false, as gin does with a required bool, is charged to the create, and the server is still seen to assign ids', async () => {
     const report = await check((inner) => async (request) => {
@@ -265,15 +271,6 @@ describe('one defect, one verdict, under the rule it breaks', () => {
       return overflows ? json({ error: 'OverflowError' }, 500) : inner(request)
     })
     expect(failed(report)).toContain('errors.client-mistakes')
-  })
-
-  it('catches a create that reads completed "false" as true, as Python\'s bool() does', async () => {
-    const report = await check((inner) => async (request) => {
-      const body = is(request, 'POST', 'list') ? await bodyOf(request) : undefined
-      if (body === undefined || !('completed' in body)) return inner(request)
-      return inner(rewrite(request, { body: { ...body, completed: Boolean(body.completed) } }))
-    })
-    expect(failed(report)).toContain('write.wrong-types')
   })
 
   it('a read that shows a deleted record of the run at its reused id is not charged to content.exact', async () => {
