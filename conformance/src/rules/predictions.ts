@@ -184,11 +184,11 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     // Queries that list it since are not charged again.
     if (record?.deleted) record.blame ??= { rule, exchange: observation.exchange }
   }
-  for (const record of model.deleted())
-    record.goneFromList ||= !items.some(
-      ({ id, content }) =>
-        String(id) === String(record.expected.id) && content === record.expected.content,
-    )
+  const listed = new Set(items.map(({ id, content }) => JSON.stringify([String(id), content])))
+  for (const record of model.deleted()) {
+    const { id, content } = record.expected
+    record.goneFromList ||= !listed.has(JSON.stringify([String(id), content]))
+  }
   if (model.deleted().length > 0 && !judgements.has('delete.removes'))
     judgements.set('delete.removes', held)
   return judgements
