@@ -263,6 +263,9 @@ describe('one defect, one verdict, under the rule it breaks', () => {
       return json(await moved.json())
     })
     expect(failed(report)).toContain('write.body-id')
+    // The record it moved is the run's, and removed.
+    expect(report.residue).toEqual([])
+    expect(report.cleanup.verified).toBe(true)
   })
 
   it('catches a server that answers 500 for a path id past 64 bits', async () => {
