@@ -2,20 +2,14 @@ import { LEVELS, levelLabel } from '../src/levels.ts'
 import { rules } from '../src/rules/index.ts'
 import { cell, markdownTable } from './markdown-table.ts'
 
-/** The rule table as Markdown: every rule with its level, where the contract says so, and whether a read-only run can judge it. */
+/** The rule table as Markdown: every rule with its level, and where the contract says so. */
 export function renderRuleTable(): string {
   const rows = LEVELS.flatMap((level) =>
     rules
       .filter((rule) => rule.level === level)
-      .map((rule) => [
-        `\`${rule.id}\``,
-        levelLabel(level),
-        cell(rule.title),
-        cell(rule.section),
-        rule.readsAlone ? 'judged' : 'needs a write',
-      ]),
+      .map((rule) => [`\`${rule.id}\``, levelLabel(level), cell(rule.title), cell(rule.section)]),
   )
-  return `${markdownTable(['Rule', 'Level', 'What it demands', 'Contract', '--read-only'], rows)}\n`
+  return `${markdownTable(['Rule', 'Level', 'What it demands', 'Contract'], rows)}\n`
 }
 
 /** The docs page of the rule table, written by `npm run docs:generate` at the root. */
@@ -35,9 +29,6 @@ server must hold, and has every rule below judge every exchange of the run, whet
 scenario or a random sequence produced it. A failure is charged to exactly one rule. There are
 ${rules.length} rules: ${sizes.join(', ')}. See the [conformance guide](./conformance.md) for the
 levels, and the kit's [mutation score](../conformance/MUTATION.md) for the defects each rule catches.
-The last column says whether a \`--read-only\` run, which sends only GET, HEAD and OPTIONS, can
-judge the rule on the records a server already holds: ${rules.filter((rule) => rule.readsAlone).length} can, and the
-rest need a write, so a read-only run exits 1 unless \`--only\` keeps to the rules it can judge.
 
 ${renderRuleTable()}`
 }

@@ -103,8 +103,6 @@ const FIELDS = {
     // Enough to meet most defects; a whole run against the reference server stays well under 10 s.
     { requests: 800 },
   ),
-  /** Send only GET, HEAD and OPTIONS; rules that need a write are not judged. @default false */
-  readOnly: flag,
 }
 
 export const OPTIONS: z.ZodMiniObject<typeof FIELDS> = z.object(FIELDS)

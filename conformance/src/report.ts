@@ -70,8 +70,6 @@ export interface ConformanceReport {
   marker: string
   capabilities: Capability[]
   strict: boolean
-  /** Whether the run sent only GET, HEAD and OPTIONS. */
-  readOnly: boolean
   /** Every counted rule was judged and held (rules left out on purpose aside). */
   ok: boolean
   interrupted: boolean

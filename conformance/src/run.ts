@@ -11,7 +11,7 @@ import { NOT_SELECTED } from './reporters/view.ts'
 import { rules as allRules } from './rules/index.ts'
 import { tracesTo } from './rules/records.ts'
 import { isObject, listedItems, type Rule, requestLine, shown } from './rules/rule.ts'
-import { LAST_SCENARIOS, READS_ONLY, SCENARIOS } from './scenarios.ts'
+import { LAST_SCENARIOS, SCENARIOS } from './scenarios.ts'
 
 /** Whether a rule id matches any of the globs, where `*` matches any run of characters. */
 const matchesAny = (id: string, globs: readonly string[]) =>
@@ -124,7 +124,7 @@ async function cleanUp(
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const resolved = resolveOptions(options)
-  const { only, skip, signal, seed, budget, readOnly } = resolved
+  const { only, skip, signal, seed, budget } = resolved
   const selected = allRules.filter(
     (rule) => (only.length === 0 || matchesAny(rule.id, only)) && !matchesAny(rule.id, skip),
   )
@@ -149,9 +149,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const reason = `${first.error}. Is the server running, and is the URL right?`
     throw new ServerUnreachableError(`Cannot reach ${resolved.baseUrl}: ${reason}`)
   }
-  const listed = listedItems(first.response.json)
-  for (const item of listed) model.foreign.add(keyOf(item.id))
-  if (readOnly) model.find(listed)
+  for (const item of listedItems(first.response.json)) model.foreign.add(keyOf(item.id))
 
   let unreachable: string | undefined
   const stop = () =>
@@ -159,15 +157,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     unreachable !== undefined ||
     (resolved.bail && selected.some((rule) => counts(rule) && ops.tally.get(rule)?.broken))
   let exploration = { sequences: 0, operations: 0, listQueries: 0, requests: 0 }
-  const parts = readOnly
-    ? READS_ONLY
-    : {
-        ...SCENARIOS,
-        [`random sequences (seed ${seed})`]: async () => {
-          exploration = await explore(ops, seed, budget, stop)
-        },
-        ...LAST_SCENARIOS,
-      }
+  const parts = {
+    ...SCENARIOS,
+    [`random sequences (seed ${seed})`]: async () => {
+      exploration = await explore(ops, seed, budget, stop)
+    },
+    ...LAST_SCENARIOS,
+  }
   let cleanup: Awaited<ReturnType<typeof cleanUp>> = { residue: [], verified: true }
   try {
     for (const [name, run] of Object.entries(parts)) {
@@ -182,7 +178,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   } finally {
     // Cleanup ignores the run's signal: an interrupted run still removes its records.
     ops.http = createHttpClient({ ...resolved, signal: undefined })
-    if (!readOnly) cleanup = await cleanUp(ops, unreachable)
+    cleanup = await cleanUp(ops, unreachable)
   }
 
   const interrupted = signal?.aborted === true
@@ -190,12 +186,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const unjudged = (rule: Rule) => {
     if (unreachable) return `not judged: the server stopped answering (${unreachable})`
     if (interrupted) return 'not judged: interrupted'
-    if (readOnly && !rule.readsAlone) return 'needs a write, which --read-only does not send'
-    if (readOnly && model.records.size === 0)
-      return 'not judged: GET /todos listed no well-typed record to read, and a read-only run makes none'
     if (model.records.size === 0)
       return 'not judged: no create succeeded, so no record could be read, changed or deleted (see create.answers-stored)'
-    if (readOnly) return 'not judged: no read of this run could judge it on this server'
     return `not judged: no exchange of this run could judge it on this server${rule.level === 'paging' ? ' (paging needs limit honoured)' : ''}`
   }
   const checks = allRules.map((rule): CheckResult => {
@@ -242,7 +234,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     marker: model.marker,
     capabilities: resolved.capabilities,
     strict: resolved.strict,
-    readOnly,
     ok: !failed.length && !halted && notRun.every((check) => check.message === NOT_SELECTED),
     interrupted,
     verdict: failed.length ? 'fail' : halted || notRun.length > 0 ? 'partial' : 'pass',

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { OrderKey } from '@todokit/sdk/contract'
 import { keyOf, type OwnRecord, stateOf } from './model/model.ts'
-import { words } from './model/text.ts'
 import type { Operations } from './operations.ts'
-import { type ListQuery, listedItems } from './rules/rule.ts'
+import type { ListQuery } from './rules/rule.ts'
 
 /** Contents that break naive storage, escaping, matching or typing; a server may refuse some. */
 export const EDGE_CONTENTS = [
@@ -51,9 +50,9 @@ async function reads(ops: Operations, record: OwnRecord, every = false) {
   if (!every) return
   const { id, content } = record.expected
   const completed = String(record.expected.completed)
-  const q = record.found ? words(content).at(-1) : ops.model.marker
   const by: ListQuery[] = [{ content }, { completed }, { id: String(id) }, { order: ['content'] }]
-  for (const query of [...by, ...(q ? [{ q }, { q, completed }] : [])]) await ops.list(query)
+  const q = ops.model.marker
+  for (const query of [...by, { q }, { q, completed }]) await ops.list(query)
 }
 
 /** The reads a write run and a read-only run share, over the collection's `records`. */
@@ -309,29 +308,5 @@ export const LAST_SCENARIOS: Scenarios = {
   // AUTOINCREMENT) counts on from this one for good, past what JSON numbers hold exactly.
   'the largest id JSON numbers hold exactly': async (ops) => {
     if (ops.model.foreign.size === 0) await largeIds([2 ** 53 - 1])(ops)
-  },
-}
-
-/**
- * What a read-only run does in place of the scenarios, on the records listed when it began
- * (`Model.find`): it reads them back by id, asks for ids nobody holds, and surveys them, so that
- * every rule reads can judge is judged on the data already there.
- */
-export const READS_ONLY: Scenarios = {
-  'reads of the records already there': async (ops) => {
-    const { model } = ops
-    if (model.records.size > 0 && model.claims.includes('paging')) {
-      // The ids a paged walk shows are someone's too: an id nobody holds is in neither.
-      const walk = await ops.walk({ limit: '50' })
-      for (const page of walk.pages ?? [])
-        for (const item of listedItems(page.json)) model.foreign.add(keyOf(item.id))
-    }
-    const records = model.settled()
-    // Enough reads by id to judge, few enough for a server in use.
-    const toRead = records.slice(0, 500)
-    for (let i = 0; i < toRead.length; i += ops.concurrency)
-      await Promise.all(toRead.slice(i, i + ops.concurrency).map((record) => ops.get(record)))
-    for (let i = 0; i < 2; i++) await ops.get(String(model.unusedId()), 'unknown-id')
-    await survey(ops, records)
   },
 }

@@ -1,7 +1,5 @@
 import { describeConformance } from '@todokit/conformance/vitest'
-import { createApp, MemoryStore } from '@todokit/reference-server'
 import { afterAll, expect, vi } from 'vitest'
-import { rules } from '../src/index.ts'
 import { idReusingServer } from './id-reusing-server.ts'
 import { type RunningJsonServer, startJsonServer } from './json-server.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
@@ -38,33 +36,8 @@ describeConformance(
   'a server that reuses ids, with another client writing',
 )
 
-// A read-only run kept to the rules reads can judge: each holds on the records already there.
-const HELD = [
-  { id: 1, content: 'Buy milk', completed: false },
-  { id: 2, content: 'walk the dog', completed: true },
-  { id: 3, content: '50% & more', completed: false },
-]
-const readOnlyStore = new MemoryStore(HELD)
-const readOnlyApp = createApp({ store: readOnlyStore, onError: () => {} })
-describeConformance(
-  {
-    baseUrl: IN_PROCESS_URL,
-    // Writes are refused: without readOnly reaching the run, no record could be read back.
-    fetch: (request) =>
-      request.method === 'GET'
-        ? readOnlyApp.fetch(request)
-        : Response.json({ title: 'Method Not Allowed' }, { status: 405 }),
-    capabilities: 'all',
-    strict: true,
-    readOnly: true,
-    only: rules.filter((rule) => rule.readsAlone).map((rule) => rule.id),
-  },
-  'a server whose data may not change, read-only',
-)
-
 afterAll(async () => {
   expect([...reference.store]).toEqual([])
-  expect([...readOnlyStore]).toEqual(HELD)
   expect(reusing.list()).toEqual(expect.arrayContaining(reusing.foreign))
   expect(reusing.list()).toHaveLength(reusing.foreign.length)
   expect(jsonServer?.state()).toEqual(DATA)

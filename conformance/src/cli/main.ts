@@ -37,7 +37,6 @@ Options:
   --budget N | Ns        what the exploration may spend: N requests or N seconds
                          (default ${describeBudget(DEFAULT.budget)})
   --seed N               seed of the exploration; the same seed and budget replay a run
-  --read-only            send only GET, HEAD and OPTIONS; rules that need a write are not judged
   --list                 print the rules and exit
   --version              print the kit's version and exit
   --help                 show this help
@@ -81,14 +80,14 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
   } catch (error) {
     throw new InvalidOptionsError((error as Error).message)
   }
-  const { help, version, list, header, 'read-only': readOnly, ...values } = parsed.values
+  const { help, version, list, header, ...values } = parsed.values
   const command = help ? 'help' : version ? 'version' : list ? 'list' : undefined
   if (command) return { command }
   const [baseUrl, ...more] = parsed.positionals
   if (baseUrl === undefined) throw new InvalidOptionsError('Missing <base-url>')
   if (more.length)
     throw new InvalidOptionsError(`Expected one base URL, got: ${parsed.positionals.join(' ')}`)
-  const input = { ...values, baseUrl, headers: header, readOnly }
+  const input = { ...values, baseUrl, headers: header }
   return { command: 'run', options: readOptions(CLI_OPTIONS, input) }
 }
 

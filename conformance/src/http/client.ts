@@ -10,7 +10,6 @@ export type FetchLike = (request: Request) => Response | Promise<Response>
 export type HttpResponse = Awaited<ReturnType<HttpClient['request']>>
 export type HttpClient = ReturnType<typeof createHttpClient>
 
-const READS = ['GET', 'HEAD', 'OPTIONS']
 /** Header names whose values reports must not show (they end up in CI logs). */
 const SECRET = /authorization|cookie|token|secret|api-?key|password/i
 /** Far above any real list, small enough that an endless body costs the kit nothing. */
@@ -25,11 +24,11 @@ export function urlFor(baseUrl: string, path: string, query?: Record<string, str
 /**
  * The raw client the operations send through: no retries, redirects followed on the same origin
  * only, each request and its body bounded by the timeout and the run's signal. A request that
- * gets no answer throws an error carrying its `exchange`; a read-only client refuses a write.
+ * gets no answer throws an error carrying its `exchange`.
  */
 export function createHttpClient(
   config: Pick<ResolvedOptions, 'baseUrl' | 'fetch' | 'headers' | 'timeout'> &
-    Partial<Pick<ResolvedOptions, 'signal' | 'readOnly'>>,
+    Partial<Pick<ResolvedOptions, 'signal'>>,
 ) {
   const send = followRedirects(async (request) => {
     try {
@@ -48,11 +47,6 @@ export function createHttpClient(
       path: string,
       options: { json?: unknown; rawBody?: string; query?: Record<string, string> } = {},
     ) {
-      if (config.readOnly && !READS.includes(method))
-        // A bug in the kit: the run stops rather than send it.
-        throw new Error(
-          `A read-only run tried to send ${method} ${path}: only GET, HEAD and OPTIONS may be sent`,
-        )
       const body =
         options.rawBody ?? (options.json === undefined ? undefined : JSON.stringify(options.json))
       const url = urlFor(config.baseUrl, path, options.query)

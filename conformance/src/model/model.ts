@@ -36,9 +36,7 @@ export interface OwnRecord {
   maybeGone?: boolean
   /** Made by a wrongly typed write the server accepted: only that rule judges its fields. */
   untyped?: boolean
-  /** Listed when a read-only run began: not the run's, and must show what that list showed. */
-  found?: boolean
-  lastWrite?: LastWrite
+  lastWrite: LastWrite
   /** A request that named it out of contract: the rule that answers for what reads show of it. */
   blame?: { rule: string; exchange: Exchange }
 }
@@ -132,10 +130,9 @@ export class Model {
   /** Records the run deleted, with an answer that said so. */
   deleted = () => [...this.records.values()].filter((record) => record.deleted && !record.uncertain)
 
-  /** Records a new create answered with, or (without a write) a record a read-only run found. */
-  adopt(expected: Expected, lastWrite?: LastWrite): OwnRecord {
-    const origin = lastWrite ? { lastWrite } : { found: true }
-    const record: OwnRecord = { key: keyOf(expected.id), expected, tolerated: new Set(), ...origin }
+  /** Takes a record a write of the run made as the run's own. */
+  adopt(expected: Expected, lastWrite: LastWrite): OwnRecord {
+    const record: OwnRecord = { key: keyOf(expected.id), expected, tolerated: new Set(), lastWrite }
     this.records.set(record.key, record)
     return record
   }
@@ -261,22 +258,6 @@ export class Model {
     record.uncertain =
       typeof completed !== 'boolean' || (typeof id === 'number' && !Number.isSafeInteger(id))
     return record
-  }
-
-  /**
-   * Takes the well-typed records a list showed when a read-only run began as the ones reads must
-   * show. A repeated id is read no further.
-   */
-  find(items: Record<string, unknown>[]) {
-    for (const item of items) {
-      const id = idIn(item)
-      if (fieldProblem(item) !== undefined || id === undefined) continue
-      const held = this.records.get(keyOf(id))
-      if (held) held.uncertain = true
-      else this.adopt(todoIn(item, id))
-      this.policy.idType =
-        Number.isInteger(id) && this.policy.idType !== 'other' ? 'integer' : 'other'
-    }
   }
 
   /** An id nobody seen holds: ten digits, far above a real collection's, below 2^31; or nine. */

@@ -30,11 +30,9 @@ export const clean = <T>(value: T): T =>
     typeof v === 'string' ? safe(v).replaceAll('\n', '\\n') : v,
   )
 
-export function explorationSummary({ readOnly, exploration }: ConformanceReport): string {
+export function explorationSummary({ exploration }: ConformanceReport): string {
   const { seed, budget, sequences, operations, listQueries, requests } = exploration
-  return readOnly
-    ? 'Read-only: the run sent only GET, HEAD and OPTIONS, so it changed nothing and left nothing; no exploration, as its random sequences write.'
-    : `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
+  return `Exploration (seed ${seed}, budget ${budget}): ${operations} operations in ${sequences} random sequences, ${listQueries} of them list queries, ${requests} requests. Replay with --seed ${seed}.`
 }
 
 /** What cleanup could not do, a sentence each; none when it removed everything and verified it. */
@@ -72,8 +70,7 @@ function notes(report: ConformanceReport): Note[] {
     ...(report.unreachable === undefined
       ? []
       : [['red', `Server unreachable: ${report.unreachable}. The run ended there.`] as Note]),
-    // A read-only run cleans nothing up: the note above says it left nothing.
-    ...(left.length || report.readOnly ? left : [['dim', verified] as Note]),
+    ...(left.length ? left : [['dim', verified] as Note]),
     ...report.hints.map((hint): Note => ['yellow', `Hint: ${hint}`]),
   ]
 }
@@ -83,9 +80,7 @@ function partialReason({ unreachable, interrupted }: ConformanceReport, unjudged
   if (unreachable) return 'the server stopped answering'
   if (interrupted) return 'the run was interrupted'
   if (unjudged.length === 0) return 'rules were left out with --only/--skip'
-  const write = unjudged.filter((check) => check.message?.startsWith('needs a write')).length
-  const why = write ? `, ${write} of them need a write, which --read-only does not send` : ''
-  return `${unjudged.length} counted rule(s) could not be judged${why}`
+  return `${unjudged.length} counted rule(s) could not be judged`
 }
 
 /**

@@ -36,19 +36,16 @@ import {
 } from './rule.ts'
 
 const lastWriteOf = ({ lastWrite: last }: OwnRecord) => {
-  const [first, second] = last?.together ?? []
+  const [first, second] = last.together ?? []
   const line = (write: Exchange) =>
     `${requestLine(write)} ${write.requestBody} answered ${write.status}`
   if (first && second)
     return ` (two writes sent at once: ${line(first)}, and ${line(second)}; the record must show what both sent)`
-  return last ? ` (last write: ${requestLine(last.exchange)} answered ${last.exchange.status})` : ''
+  return ` (last write: ${requestLine(last.exchange)} answered ${last.exchange.status})`
 }
 
-/** Why a record must be there: the run made it, or a read-only run found it listed. */
 const origin = (record: OwnRecord) =>
-  record.found
-    ? 'which GET /todos listed when the run began'
-    : `which the run created and did not delete${lastWriteOf(record)}`
+  `which the run created and did not delete${lastWriteOf(record)}`
 
 /** The rule that answers for what a successful write answered, field by field. */
 const ANSWERS = {
@@ -59,10 +56,10 @@ const ANSWERS = {
 
 /** The rules a read of a record judges beside the read's own rule, and when. */
 const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> = {
-  'read.current': (record) => record.lastWrite !== undefined,
-  'patch.keeps-unsent': (record) => record.lastWrite?.op === 'patch',
+  'read.current': () => true,
+  'patch.keeps-unsent': (record) => record.lastWrite.op === 'patch',
   'write.refused-no-trace': (record) => record.blame?.rule === 'write.refused-no-trace',
-  'content.exact': (record, model) => !record.found && !model.ownsContent(record.expected.content),
+  'content.exact': (record, model) => !model.ownsContent(record.expected.content),
 }
 
 /**
@@ -99,12 +96,12 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     if (state === stateOf(record.expected) || record.tolerated.has(state) || fieldProblem(item))
       return
     record.tolerated.add(state)
-    const { blame, found, lastWrite, expected } = record
+    const { blame, lastWrite, expected } = record
     const field = item.content !== expected.content ? 'content' : 'completed'
     const read = observation.op === 'get' ? 'get.returns-record' : 'list.holds-live-records'
-    const unsent = lastWrite?.op === 'patch' && !lastWrite.sent.includes(field)
-    // Nothing wrote a found record, and a unique content another record of the run holds is
-    // that record's, shown in place of this one: either is the read's own failure.
+    const unsent = lastWrite.op === 'patch' && !lastWrite.sent.includes(field)
+    // A unique content another record of the run holds is that record's, shown in place of this
+    // one: the read's own failure.
     const another =
       model.ownsContent(item.content) &&
       [...model.records.values()].some(
@@ -112,11 +109,8 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
       )
     const rule =
       blame?.rule ??
-      (found || another
-        ? read
-        : (chargeFor(field, item[field], expected.content, unsent) ?? 'read.current'))
-    const before = found ? 'GET /todos showed' : 'the last write left'
-    const failed = `${requestLine(observation.exchange)} shows todo ${shown(expected.id)} with ${field} ${shown(item[field])} where ${before} ${shown(expected[field])}${lastWriteOf(record)}`
+      (another ? read : (chargeFor(field, item[field], expected.content, unsent) ?? 'read.current'))
+    const failed = `${requestLine(observation.exchange)} shows todo ${shown(expected.id)} with ${field} ${shown(item[field])} where the last write left ${shown(expected[field])}${lastWriteOf(record)}`
     charge(rule, record, failure(failed, shown(expected), shown(item)))
   }
   /** A write's answer against the record it must show: the sent fields, and the rest kept. */

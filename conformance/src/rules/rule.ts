@@ -72,8 +72,6 @@ export interface Rule {
   readonly level: Level
   /** Where the contract says so, e.g. `§4 rule 1`; todokit's own choices say so. */
   readonly section: string
-  /** Reads alone can judge it on the records a server holds, so a read-only run judges it. */
-  readonly readsAlone?: true
   /** The observations `judge` sees: every field given must match. */
   readonly on?: Scope
   readonly judge?: (observation: Observation, model: Model) => Judgement | undefined
