@@ -8,12 +8,14 @@ import {
   type ConformanceReport,
   REPORTERS,
   renderGithub,
-  renderMarkdown,
   renderPretty,
-  renderReport,
   runConformance,
 } from '../src/index.ts'
-import { escapeCommandData, escapeCommandProperty } from '../src/reporters/github.ts'
+import {
+  escapeCommandData,
+  escapeCommandProperty,
+  renderStepSummary,
+} from '../src/reporters/github.ts'
 import { mutants } from './mutants.ts'
 import { IN_PROCESS_URL, referenceApp } from './servers.ts'
 
@@ -81,8 +83,8 @@ describe('CI reporters', () => {
     }
   }
 
-  it('offers github and markdown beside pretty, json and junit', () => {
-    expect(REPORTERS).toEqual(['pretty', 'json', 'junit', 'github', 'markdown'])
+  it('offers github beside pretty, json and junit', () => {
+    expect(REPORTERS).toEqual(['pretty', 'json', 'junit', 'github'])
   })
 
   it('escapes workflow commands as the runner reads them back', () => {
@@ -149,32 +151,18 @@ describe('CI reporters', () => {
     expect(text).toMatch(/^Hint: x\\n::add-mask::secret/m)
   })
 
-  it('markdown: the verdict, a table per level, each counted failure with its replay', () => {
-    const text = renderMarkdown(report)
-    expect(text).toMatch(/^## todokit conformance: FAIL: \d counted rule\(s\) broken$/m)
-    expect(text).toMatch(/^\| required \| \d+ \| [1-9]\d* \| \d+ \|$/m)
-    expect(text).toContain(
-      '### `patch.keeps-unsent`: A PATCH leaves the fields it did not send as they were',
-    )
-    expect(text).toMatch(/^```\n✗ patch\.keeps-unsent {2}PATCH /m)
-    expect(text).toMatch(/^ {9}curl -i -X PATCH 'http:\/\/todokit\.test\/todos\/\d+'/m)
-    expect(renderReport(report, 'markdown')).toBe(text)
+  it('the step summary: the verdict as a heading, then the pretty report in a code block', () => {
+    const text = renderStepSummary(report)
+    expect(text).toMatch(/^## todokit conformance: FAIL: \d counted rule\(s\) broken\n\n```\n/)
+    expect(text).toContain(`\n${renderPretty(report)}\n\`\`\`\n`)
   })
 
-  it('markdown: what a hostile server sends stays text, never HTML, a link or a code fence', () => {
-    const text = renderMarkdown(hostileEverywhere())
-    // Outside code blocks, which show their text as it is: each block closes with its own fence.
-    const prose = text.replace(/^(`{3,})\w*\n[\s\S]*?\n\1$/gm, '')
-    expect(prose).not.toContain('```')
-    expect(prose).not.toContain('<img')
-    expect(prose).not.toContain('](https://evil.test)')
-    expect(text).toContain('&lt;img src=x onerror=alert\\(1\\)&gt;')
+  it('the step summary: what a hostile server sends stays inside its code block', () => {
+    const text = renderStepSummary(hostileEverywhere())
     // The hostile ``` sits inside a longer fence, so it cannot close the block early.
-    expect(text).toMatch(/^````\n✗ read\.current /m)
-    // No line of the server's text starts a heading or a table row.
-    expect(
-      text.split('\n').filter((line) => line.startsWith('# h') || line.startsWith('| #')),
-    ).toEqual([])
+    expect(text).toMatch(/^## todokit conformance: FAIL: [^\n`<]*\n\n````\n/)
+    expect(text.endsWith('\n````\n')).toBe(true)
+    expect(text.split('\n').filter((line) => line === '````')).toHaveLength(2)
   })
 })
 
@@ -194,7 +182,7 @@ describe('todokit-conformance --reporter github', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('prints the annotations, appends the Markdown summary to $GITHUB_STEP_SUMMARY, and exits 1', async () => {
+  it('prints the annotations, appends the summary to $GITHUB_STEP_SUMMARY, and exits 1', async () => {
     const summary = join(dir, 'summary.md')
     writeFileSync(summary, '# earlier step\n')
     let stdout = ''

@@ -12,7 +12,6 @@ it('exports from the root what runConformance, the reporters and readers of the 
     'renderFailure',
     'renderGithub',
     'renderJunit',
-    'renderMarkdown',
     'renderPretty',
     'renderReport',
     'rules',

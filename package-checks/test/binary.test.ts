@@ -154,7 +154,7 @@ describe.skipIf(!built)(`the standalone executable (${target ?? 'no Bun target h
   )
 
   it('reports as the npm CLI does in every other format', async () => {
-    for (const reporter of ['pretty', 'junit', 'markdown', 'github']) {
+    for (const reporter of ['pretty', 'junit', 'github']) {
       const args = ['--reporter', reporter, '--seed', '3', '--budget', '100']
       const standalone = await againstFreshServer(runBinary, args, true)
       const npm = await againstFreshServer(runNpmCli, args, true)

@@ -8,6 +8,7 @@ import packageJson from '../../package.json' with { type: 'json' }
 import { ConformanceError, InvalidOptionsError } from '../errors.ts'
 import { levelLabel } from '../levels.ts'
 import { describeBudget, got, OPTIONS, readOptions, resolveOptions } from '../options.ts'
+import { renderStepSummary } from '../reporters/github.ts'
 import { REPORTERS, renderReport } from '../reporters/index.ts'
 import { renderProgressLine } from '../reporters/pretty.ts'
 import { rules } from '../rules/index.ts'
@@ -22,7 +23,7 @@ creates (their content starts with "tk<run id>"), and removes them all.
 
 Options:
   --reporter NAME        ${REPORTERS.join(' | ')} (default pretty); github also
-                         appends a Markdown summary to $GITHUB_STEP_SUMMARY when it is set
+                         appends a summary to $GITHUB_STEP_SUMMARY when it is set
   --output FILE          write the report to FILE (the pretty summary stays on stdout)
   --capabilities LIST    what the server claims: filter, search, sort (the contract's),
                          sort-extended, paging (todokit's) | all | none (default none)
@@ -171,7 +172,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     }
     const stepSummary = io.env.GITHUB_STEP_SUMMARY
     if (reporter === 'github' && stepSummary)
-      await writeReport(stepSummary, renderReport(report, 'markdown'), true)
+      await writeReport(stepSummary, renderStepSummary(report), true)
     if (report.interrupted) return EXIT.interrupted
     if (report.unreachable === undefined) return report.ok ? EXIT.conforms : EXIT.failed
     io.stderr.write(

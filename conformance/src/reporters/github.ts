@@ -22,7 +22,7 @@ const annotation = (kind: 'error' | 'warning', title: string, text: string) =>
  * The report for GitHub Actions: an `::error` annotation per counted broken rule (the pretty
  * report's account of it, replay commands included), a `::warning` per counted rule not judged,
  * then the pretty report between `::stop-commands::` and an unguessable token, so no line of it
- * runs as a command. The CLI appends {@link renderMarkdown}'s summary to `$GITHUB_STEP_SUMMARY`.
+ * runs as a command. The CLI appends {@link renderStepSummary} to `$GITHUB_STEP_SUMMARY`.
  */
 export function renderGithub(report: ConformanceReport): string {
   const { shown, broken, unjudged } = view(report)
@@ -37,4 +37,16 @@ export function renderGithub(report: ConformanceReport): string {
   const token = randomUUID()
   const log = [`::stop-commands::${token}`, renderPretty(report), `::${token}::`, '']
   return [...errors, ...warnings, ...log].join('\n')
+}
+
+/**
+ * The job summary GitHub shows on the run's page: the verdict as a heading, then the pretty
+ * report in a code block, fenced longer than any run of backticks in it so no text of the
+ * server's can close the block and become Markdown.
+ */
+export function renderStepSummary(report: ConformanceReport): string {
+  const { verdict } = view(report)
+  const text = renderPretty(report)
+  const fence = '`'.repeat(Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1)
+  return `## todokit conformance: ${verdict.word}: ${verdict.text}\n\n${fence}\n${text}\n${fence}\n`
 }

@@ -1,11 +1,10 @@
 import type { ConformanceReport } from '../report.ts'
 import { renderGithub } from './github.ts'
 import { renderJunit } from './junit.ts'
-import { renderMarkdown } from './markdown.ts'
 import { type PrettyOptions, renderPretty } from './pretty.ts'
 
 /** Names of the report formats. */
-export const REPORTERS = ['pretty', 'json', 'junit', 'github', 'markdown'] as const
+export const REPORTERS = ['pretty', 'json', 'junit', 'github'] as const
 export type ReporterName = (typeof REPORTERS)[number]
 
 /**
@@ -19,5 +18,5 @@ export function renderReport(
 ): string {
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`
   if (reporter === 'pretty') return `${renderPretty(report, options)}\n`
-  return { junit: renderJunit, github: renderGithub, markdown: renderMarkdown }[reporter](report)
+  return (reporter === 'junit' ? renderJunit : renderGithub)(report)
 }
