@@ -42,8 +42,8 @@ async function cleanUp(
   const { model } = ops
   const residue: Residue[] = []
   const leave = (id: Id, content: unknown, reason: string, possible = true) => {
-    const shownContent = typeof content === 'string' ? content : shown(content)
-    residue.push({ id, content: shownContent, reason, ...(possible && { possible }) })
+    const text = typeof content === 'string' ? content : shown(content)
+    residue.push({ id, content: text, reason, ...(possible && { possible }) })
   }
   const unverified = (because: string) => ({ residue, verified: false, unverifiedBecause: because })
   const stillOurs = (record: OwnRecord, item: Record<string, unknown>) =>
@@ -58,15 +58,13 @@ async function cleanUp(
       const record = model.records.get(keyOf(id))
       if (record) listed.add(record.key)
       // A create that may have stored its record holds a unique content that proves it the run's.
-      const proven = model.maybeStored.has(String(item.content))
-      if (proven && id !== undefined && !record)
+      else if (id !== undefined && model.maybeStored.has(String(item.content)))
         model.adopt(todoIn(item, id), { op: 'create', sent: [], exchange }).uncertain = true
     }
-    // A DELETE that hangs is sent twice at most (see `Operations`): the rest are named unsent.
     for (const record of model.live()) {
       const { id, content } = record.expected
-      // A record the list does not show may be gone: a DELETE of a missing id may remove another
-      // record. One in doubt may be gone, and its id someone else's by now. Each is read first.
+      // A record the list does not show, or in doubt, may be gone and its id someone else's by
+      // now (a DELETE of a missing id may remove another record): each is read first.
       if (record.maybeGone || !listed.has(record.key)) {
         const { response } = await ops.get(record)
         if (response?.status === 404) continue
