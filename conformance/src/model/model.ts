@@ -5,7 +5,7 @@ import { fieldProblem, isObject, type Observation, type ProbeKind } from '../rul
 /** An id as a server hands it out: the contract says integer, but the kit follows any. */
 export type Id = number | string
 
-/** A todo as the contract says it must be stored. */
+/** A todo as it must be stored. */
 export type Expected = { id: Id; content: string; completed: boolean }
 
 /**
@@ -41,10 +41,9 @@ export interface OwnRecord {
   blame?: { rule: string; exchange: Exchange }
 }
 
-/** What the run learnt of the server's own choices where the contract leaves them open. */
+/** What the run learnt of the server's choices where the contract leaves them open. */
 export interface Policy {
   assignsIds?: boolean
-  /** What a create does with an id the client chose. */
   clientIds?: 'stored' | 'ignored' | 'refused'
   completedOptional?: boolean
   trims?: boolean
@@ -76,7 +75,6 @@ export const todoIn = (json: unknown, id: Id): Expected => {
 /** Probes whose answer alone says what the record now holds. */
 const TYPED = new Set<ProbeKind | undefined>(['wrong-type', 'missing-field', 'empty-patch'])
 
-/** The fields reads compare, as one string. */
 export const stateOf = (todo: { content?: unknown; completed?: unknown }): string =>
   JSON.stringify([todo.content, todo.completed])
 
@@ -127,7 +125,6 @@ export class Model {
   live = () => [...this.records.values()].filter((record) => !record.deleted)
   /** Live records whose state is known, so reads of them can be judged. */
   settled = () => [...this.records.values()].filter(isLive)
-  /** Records the run deleted, with an answer that said so. */
   deleted = () => [...this.records.values()].filter((record) => record.deleted && !record.uncertain)
 
   /** Takes a record a write of the run made as the run's own. */
