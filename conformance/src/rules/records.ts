@@ -26,13 +26,6 @@ function since(observation: Observation, earlier: Exchange, expected: string): J
   return { ...unexpected(observation, expected, why), exchanges: [earlier, observation.exchange] }
 }
 
-/** What each write answers with when it succeeds. */
-const STORED = {
-  create: 'the stored todo',
-  replace: 'the replaced todo',
-  patch: 'the whole updated todo',
-} as const
-
 /**
  * The answer to a valid write: a todo, with 200 (or 201 to a create); or a refusal the contract
  * allows. A create's answer with ill-typed fields is the field-type rule's.
@@ -46,7 +39,8 @@ export function writeAnswer(observation: Observation, model: Model): Judgement |
   const moved = isSuccess(observation) && isObject(body) && body.id !== sent.id
   if (probe === 'large-id' && model.policy.clientIds === 'stored' && moved)
     return unexpected(observation, `id ${shown(sent.id)}, or a 4xx`, ': the id was not stored')
-  const [what, expected] = [STORED[op], `${create ? '200 or 201' : '200'} with ${STORED[op]}`]
+  const what = `the ${{ create: 'stored', replace: 'replaced', patch: 'whole updated' }[op]} todo`
+  const expected = `${create ? '200 or 201' : '200'} with ${what}`
   if (code === 200 || (create && code === 201)) {
     const problem = create ? !isObject(body) && 'not a JSON object' : fieldProblem(body)
     if (problem)
@@ -57,7 +51,7 @@ export function writeAnswer(observation: Observation, model: Model): Judgement |
     return held
   }
   // A refusal for a choice the contract leaves open is the server's right.
-  const allowed = create ? isRefusalAllowed(sent, model) : mayBeRefused(sent.content)
+  const allowed = mayBeRefused(sent.content) || (create && isRefusalAllowed(sent, model))
   if (isClientError(observation) && allowed) return undefined
   const broken = create && (code === undefined || code >= 500)
   if (broken && model.untypedCreate) return undefined
@@ -114,11 +108,10 @@ export const recordJudges: Judges = {
   'list.answers-array': {
     on: { op: ['list'], query: false },
     judge(observation, model) {
-      if (observation.response?.status === 200 && Array.isArray(observation.response.json))
-        return held
-      return model.untypedCreate && !isSuccess(observation)
-        ? undefined
-        : unexpected(observation, '200 with a JSON array')
+      const { response } = observation
+      if (response?.status === 200 && Array.isArray(response.json)) return held
+      if (model.untypedCreate && !isSuccess(observation)) return undefined
+      return unexpected(observation, '200 with a JSON array')
     },
   },
   'delete.answers-200': {
@@ -187,10 +180,8 @@ export const recordJudges: Judges = {
       const expected = 'a 4xx, or a well-typed todo'
       if (probe === 'wrong-type') {
         const asSent = isSuccess(observation) && storedAsSent(observation, response?.json)
-        const why = asSent ? ` and stored it as sent: ${asSent}` : ''
-        return !response || response.status >= 500 || asSent
-          ? unexpected(observation, expected, why)
-          : held
+        if (response && response.status < 500 && !asSent) return held
+        return unexpected(observation, expected, asSent ? ` and stored it as sent: ${asSent}` : '')
       }
       const plainList = op === 'list' && !query
       const broken = (response?.status ?? 500) >= 500
@@ -272,13 +263,11 @@ export function tracesTo(item: Record<string, unknown>, sent: unknown, byIdOnly 
   const { content } = sent
   if (typeof content === 'string') return item.content === content
   if (content === undefined) return false
-  const json = JSON.stringify(content)
-  return [json, String(content)].includes(String(item.content))
+  return [JSON.stringify(content), String(content)].includes(String(item.content))
 }
 
-/** Whether a 4xx answer to a create is a refusal the contract allows, as the policy learnt. */
+/** Whether a 4xx answer to a create of `sent` is a refusal the policy learnt allows. */
 function isRefusalAllowed(sent: Record<string, unknown>, model: Model): boolean {
-  if (mayBeRefused(sent.content)) return true
   const { assignsIds, clientIds, completedOptional } = model.policy
   if ('id' in sent) {
     if (clientIds === 'refused' || (clientIds === undefined && assignsIds !== false)) return true
@@ -309,10 +298,9 @@ function storedAsSent(observation: Observation, body: unknown): string | undefin
   const sent = sentObject(observation)
   const { content, completed, id } = sent
   const wasTrue = observation.target?.expected.completed === true
-  const contentText = JSON.stringify(content) ?? String(content)
   // A number stored as its decimal text is a well-typed todo of the same meaning.
   const asText = typeof content !== 'string' && typeof content !== 'number'
-  if ('content' in sent && asText && body.content === contentText)
+  if ('content' in sent && asText && body.content === (JSON.stringify(content) ?? String(content)))
     return `content ${shown(content)} became its JSON text ${shown(body.content)}`
   const falsy = ['false', 0, '0'].includes(completed as string)
   if ('completed' in sent && falsy && body.completed && !wasTrue)
