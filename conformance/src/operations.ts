@@ -207,31 +207,27 @@ export class Operations {
     probe?: ProbeKind,
   ): Promise<Observation & { made?: OwnRecord }> {
     const { model } = this
-    const fields = isObject(body) ? body : {}
+    const content = isObject(body) ? body.content : undefined
     // Until a success says otherwise, a create may have stored its record, even when the run is
     // interrupted: its unique content proves it the run's to remove.
-    const { content } = fields
     if (!target && typeof content === 'string' && content.includes(model.marker))
       model.maybeStored.add(content)
     // Where the server holds others' records, a write to an id nobody holds may change one of
     // them (a DELETE of a missing id that removes the last record): it is not sent.
+    const method = METHODS[op]
     const answered =
       probe === 'unknown-id' && model.foreign.size > 0
-        ? this.unsent(
-            METHODS[op],
-            pathOf(target),
-            'the server holds records that are not the run’s',
-          )
-        : await this.send(METHODS[op], pathOf(target), body)
+        ? this.unsent(method, pathOf(target), 'the server holds records that are not the run’s')
+        : await this.send(method, pathOf(target), body)
     const observation = this.observe({ op, sent: body, ...aim(target), probe, ...answered })
     if (observation.unsent) return observation
     const { response } = observation
     let id = idIn(response?.json)
     // A create whose answer names no id: the list shows it by its content, if that is the run's.
     const stored = (response?.status ?? 500) < 300
-    if (!target && stored && id === undefined && model.ownsContent(fields.content)) {
+    if (!target && stored && id === undefined && model.ownsContent(content)) {
       const listed = await this.send('GET', COLLECTION_PATH)
-      id = idIn(listedItems(listed.response?.json).find((item) => item.content === fields.content))
+      id = idIn(listedItems(listed.response?.json).find((item) => item.content === content))
     }
     const path = typeof target === 'string' ? target : undefined
     return { ...observation, made: model.after(observation, path, id) }
