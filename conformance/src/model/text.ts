@@ -2,10 +2,9 @@ import type { OrderKey } from '@todokit/sdk/contract'
 import type { Expected } from './model.ts'
 
 /**
- * What every reading of the contract's search and sort agrees on. The contract says only "free-
- * text search uses `q`" and "sorting uses `order`": a server may match substrings or whole words,
- * any word or all of them, with or without case and accents; it may compare strings by code point
- * or by a locale. An expectation holds only when every such reading agrees.
+ * The contract says only "free-text search uses `q`" and "sorting uses `order`": a server may
+ * match substrings or whole words, any word or all of them, with or without case and accents, and
+ * compare strings by code point or by a locale. An expectation holds only when every reading agrees.
  */
 
 /** Text with case and accents folded away, as the loosest reading compares it. */
@@ -57,13 +56,10 @@ export type Sortable = Omit<Expected, 'id'> & { id: unknown }
 
 /** The sign of `a` against `b` under one key, or `undefined` when correct servers may differ. */
 function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined {
-  const field = key.replace('-', '')
+  const field = key.replace('-', '') as keyof Sortable
   const sign = key.startsWith('-') ? -1 : 1
-  if (field === 'completed') return sign * (Number(a.completed) - Number(b.completed))
-  if (field === 'id')
-    return typeof a.id === 'number' && typeof b.id === 'number'
-      ? sign * Math.sign(a.id - b.id)
-      : undefined
+  if (field === 'id' && (typeof a.id !== 'number' || typeof b.id !== 'number')) return undefined
+  if (field !== 'content') return sign * Math.sign(Number(a[field]) - Number(b[field]))
   const signs = new Set(COLLATIONS.map((compare) => Math.sign(compare(a.content, b.content))))
   return signs.size === 1 ? sign * [...signs][0]! : undefined
 }
