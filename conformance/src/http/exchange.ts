@@ -24,9 +24,7 @@ const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`
 
 /** The curl command that replays an exchange: `curl -i -X GET 'http://host/todos'`. */
 export function curlCommand({ method, url, requestHeaders, requestBody }: Exchange): string {
-  const headers = Object.entries(requestHeaders).map(
-    ([name, value]) => `-H ${quote(`${name}: ${value}`)}`,
-  )
+  const headers = Object.entries(requestHeaders).map((header) => `-H ${quote(header.join(': '))}`)
   const body = requestBody === undefined ? [] : [`--data-raw ${quote(requestBody)}`]
   return ['curl -i', `-X ${method}`, quote(url), ...headers, ...body].join(' ')
 }
