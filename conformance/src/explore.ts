@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { Model, OwnRecord } from './model/model.ts'
+import type { OwnRecord } from './model/model.ts'
 import type { Operations } from './operations.ts'
 import type { ListQuery } from './rules/rule.ts'
 import { EDGE_CONTENTS, SORT_KEYS } from './scenarios.ts'
@@ -65,18 +65,16 @@ export async function explore(ops: Operations, seed: number, budget: Budget, sto
   const stats = { sequences: 0, operations: 0, listQueries: 0 }
   const commands = Object.entries(KINDS).map(([kind, act]) => ({
     weight: SHARES[kind as Kind],
-    arbitrary: DRAW.map(
-      (draw): fc.AsyncCommand<Model, Operations> => ({
-        check: () => true,
-        async run(model) {
-          if (!left()) return
-          stats.operations += 1
-          if (kind === 'list') stats.listQueries += 1
-          const records = model.settled()
-          await act(ops, draw, records[draw.at % Math.max(1, records.length)])
-        },
-      }),
-    ),
+    arbitrary: DRAW.map((draw) => ({
+      check: () => true,
+      async run() {
+        if (!left()) return
+        stats.operations += 1
+        if (kind === 'list') stats.listQueries += 1
+        const records = ops.model.settled()
+        await act(ops, draw, records[draw.at % Math.max(1, records.length)])
+      },
+    })),
   }))
   const sequences = fc.commands([fc.oneof(...commands)], { maxCommands: 40 })
   const [stream] = fc.sample(fc.infiniteStream(sequences), { seed, numRuns: 1 })
