@@ -40,14 +40,13 @@ function byCodePoint(a: string, b: string): number {
 
 // Collators are made once: `localeCompare` with options builds one on every call.
 const byLocale = new Intl.Collator().compare
-const byBase = new Intl.Collator('en', { sensitivity: 'base' }).compare
 
 /** The string orders a correct server may use. */
 const COLLATIONS: Array<(a: string, b: string) => number> = [
   byUnit,
   byCodePoint,
   byLocale,
-  byBase,
+  new Intl.Collator('en', { sensitivity: 'base' }).compare,
   (a, b) => byLocale(fold(a), fold(b)),
   (a, b) => byUnit(a.toLowerCase(), b.toLowerCase()),
 ]
