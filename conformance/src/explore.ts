@@ -36,7 +36,6 @@ const KINDS = {
   },
   replace: (ops, { word, completed }, record) =>
     record && ops.replace(record, { content: ops.model.content(word), completed }),
-  // A list query with values taken from the record it picked.
   list: (ops, { filter, q, order }, record) => {
     const query: ListQuery = order ? { order } : {}
     if (filter && record) query[filter] = String(record.expected[filter])

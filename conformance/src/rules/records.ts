@@ -281,7 +281,6 @@ function isRefusalAllowed(sent: Record<string, unknown>, model: Model): boolean 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const REFUSABLE = /^$|^\s|\s$|[\u0000-\u001f\u007f]|[\u{10000}-\u{10ffff}]/u
 
-/** Whether a server may refuse a content: what `REFUSABLE` finds, or longer than a short limit. */
 function mayBeRefused(content: unknown): boolean {
   return typeof content === 'string' && ([...content].length > 50 || REFUSABLE.test(content))
 }
