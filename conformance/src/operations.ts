@@ -142,9 +142,8 @@ export class Operations {
     const pages: HttpResponse[] = []
     let touched: Set<string> | undefined
     const followed = new Set<string>()
-    const { model } = this
     const maxPages =
-      5 + Math.ceil((model.live().length + model.foreign.size + 20) / Number(query.limit))
+      5 + Math.ceil((this.model.live().length + this.model.foreign.size + 20) / Number(query.limit))
     const start = await this.send('GET', COLLECTION_PATH, undefined, query)
     let page = start
     let stopped: string | undefined
