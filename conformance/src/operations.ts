@@ -68,10 +68,9 @@ export class Operations {
     // An operation that hangs would hang for the rest of the run: after two requests of one kind
     // got no answer, the kit stops sending that kind, and says so in place of an answer. A list's
     // kind is its parameters' names, so a search that hangs stops searches, not every list.
-    const names = Object.keys(query ?? {})
-      .sort()
-      .join('&')
-    const kind = `${method} ${COLLECTION_PATH}${path.startsWith(`${COLLECTION_PATH}/`) ? '/{id}' : ''}${names && `?${names}`}`
+    const names = Object.keys(query ?? {}).sort()
+    const where = path.startsWith(`${COLLECTION_PATH}/`) ? '/{id}' : ''
+    const kind = `${method} ${COLLECTION_PATH}${where}${names.length ? `?${names.join('&')}` : ''}`
     if (this.unanswered.filter((unanswered) => unanswered === kind).length >= 2)
       return this.unsent(method, path, `${kind} got no answer twice already`)
     this.requests += 1
