@@ -55,19 +55,15 @@ export class Operations {
     this.tally = new Map(rules.map((rule) => [rule, { held: 0, broken: 0 }]))
   }
 
-  /**
-   * Sends one request. The run's signal aborting ends it with the error; a lost connection that a
-   * fresh `GET /todos` confirms ends it with `ServerUnreachableError`.
-   */
+  /** Sends one request; a lost connection that a fresh `GET /todos` confirms ends the run. */
   private async send(
     method: string,
     path: string,
     body?: Body,
     query?: ListQuery,
   ): Promise<{ response?: HttpResponse; error?: string; exchange: Exchange; unsent?: true }> {
-    // An operation that hangs would hang for the rest of the run: after two requests of one kind
-    // got no answer, the kit stops sending that kind, and says so in place of an answer. A list's
-    // kind is its parameters' names, so a search that hangs stops searches, not every list.
+    // After two requests of one kind got no answer, that kind is not sent again, lest it hang the
+    // rest of the run; a list's kind is its parameters' names, so a hanging search stops searches.
     const names = Object.keys(query ?? {}).sort()
     const where = path.startsWith(`${COLLECTION_PATH}/`) ? '/{id}' : ''
     const kind = `${method} ${COLLECTION_PATH}${where}${names.length ? `?${names.join('&')}` : ''}`
@@ -210,8 +206,7 @@ export class Operations {
     // interrupted: its unique content proves it the run's to remove.
     if (!target && typeof content === 'string' && content.includes(model.marker))
       model.maybeStored.add(content)
-    // Where the server holds others' records, a write to an id nobody holds may change one of
-    // them (a DELETE of a missing id that removes the last record): it is not sent.
+    // A write to an id nobody holds may change another's record (a DELETE removing the last one).
     const method = METHODS[op]
     const answered =
       probe === 'unknown-id' && model.foreign.size > 0

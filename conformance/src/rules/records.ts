@@ -26,10 +26,7 @@ function since(observation: Observation, earlier: Exchange, expected: string): J
   return { ...unexpected(observation, expected, why), exchanges: [earlier, observation.exchange] }
 }
 
-/**
- * The answer to a valid write: a todo, with 200 (or 201 to a create); or a refusal the contract
- * allows. A create's answer with ill-typed fields is the field-type rule's.
- */
+/** A valid write's answer: a todo with 200 (201 to a create), or a refusal the contract allows. */
 export function writeAnswer(observation: Observation, model: Model): Judgement | undefined {
   const { op, probe, response, target } = observation
   if (op !== 'create' && op !== 'replace' && op !== 'patch') return undefined
@@ -42,6 +39,7 @@ export function writeAnswer(observation: Observation, model: Model): Judgement |
   const what = `the ${{ create: 'stored', replace: 'replaced', patch: 'whole updated' }[op]} todo`
   const expected = `${create ? '200 or 201' : '200'} with ${what}`
   if (code === 200 || (create && code === 201)) {
+    // A create's answer with ill-typed fields is the field-type rule's.
     const problem = create ? !isObject(body) && 'not a JSON object' : fieldProblem(body)
     if (problem)
       return unexpected(observation, what, ` with a body that is not ${what}: ${problem}`)
@@ -285,10 +283,7 @@ function mayBeRefused(content: unknown): boolean {
   return typeof content === 'string' && ([...content].length > 50 || REFUSABLE.test(content))
 }
 
-/**
- * How an answer shows a wrongly typed value stored as sent, as its JSON text, or turned round. A
- * record that held true already may have ignored a falsy `completed`.
- */
+/** How an answer shows a wrongly typed value stored as sent, as its JSON text, or turned round. */
 function storedAsSent(observation: Observation, body: unknown): string | undefined {
   // An answer that is no todo at all is the write's own answer rule's.
   if (!isObject(body)) return undefined
@@ -296,6 +291,7 @@ function storedAsSent(observation: Observation, body: unknown): string | undefin
   if (problem) return problem
   const sent = sentObject(observation)
   const { content, completed, id } = sent
+  // A record that held true already may have ignored a falsy `completed`.
   const wasTrue = observation.target?.expected.completed === true
   // A number stored as its decimal text is a well-typed todo of the same meaning.
   const asText = typeof content !== 'string' && typeof content !== 'number'
