@@ -277,6 +277,15 @@ export const mutants: readonly Mutant[] = [
     },
   },
   {
+    name: 'unknown-id-200-null',
+    defect: 'GET /todos/{id} for a missing record answers 200 with null',
+    caughtBy: 'ids.unknown-404',
+    wrap: (inner) => async (request) => {
+      const response = await inner(request)
+      return is(request, 'GET', 'record') && response.status === 404 ? json(null) : response
+    },
+  },
+  {
     name: 'patch-unknown-500',
     defect: 'PATCH of a missing record answers 500',
     caughtBy: 'ids.unknown-404',

@@ -45,6 +45,15 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(statusOf(report, 'delete.removes')).toBe('passed')
   })
 
+  it('a GET of an id nobody holds answered 200 with null is judged by the 404 recommendation alone', async () => {
+    // The contract does not say what an unknown id gets: no required rule judges the answer.
+    const report = await check((inner) => async (request) => {
+      const response = await inner(request)
+      return is(request, 'GET', 'record') && response.status === 404 ? json(null) : response
+    })
+    expect(failed(report)).toEqual(['ids.unknown-404'])
+  })
+
   it('a 204 PUT is charged once, to "PUT answers the replaced todo"', async () => {
     const report = await check((inner) => async (request) => {
       const response = await inner(request)
