@@ -172,8 +172,9 @@ export const SCENARIOS: Scenarios = {
     await Promise.all(Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`)))
     await ops.list()
     // Either order of the two PATCHes is correct, and so is either answer of each: only the
-    // read after both shows whether one was lost. A race shows now and then, so a few rounds.
-    for (const completed of [true, false, true, false]) {
+    // read after both shows whether one was lost. A race shows now and then, so a dozen rounds.
+    for (let round = 0; round < 12; round++) {
+      const completed = round % 2 === 0
       record.concurrent = []
       const content = ops.model.content('concurrent content')
       await Promise.all([ops.patch(record, { content }), ops.patch(record, { completed })])
