@@ -4,6 +4,7 @@ import type { Budget } from './explore.ts'
 import type { FetchLike } from './http/client.ts'
 import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'
+import { REPORTERS } from './reporters/index.ts'
 
 /** A budget as a report shows it. */
 export const describeBudget = (budget: Budget): string =>
@@ -113,7 +114,7 @@ export interface ConformanceOptions extends z.input<typeof OPTIONS> {}
 /** Options with defaults applied and values validated, each in one form. */
 export type ResolvedOptions = z.output<typeof OPTIONS>
 
-export const got = ({ input }: { input?: unknown }) => JSON.stringify(input)
+const got = ({ input }: { input?: unknown }) => JSON.stringify(input)
 const expects = (what: string) => (issue: z.core.$ZodRawIssue) => `${what}, got ${got(issue)}`
 
 /** How a mistake in each option is worded, given the issue zod found. */
@@ -123,6 +124,7 @@ const MISTAKES: Record<string, (issue: z.core.$ZodRawIssue) => string> = {
   capabilities: (issue) =>
     `Unknown capability ${got(issue)}: use ${CAPABILITIES.join(', ')}, all or none`,
   headers: ({ path }) => `Invalid --header ${JSON.stringify(path?.[1])}: expected 'Name: value'`,
+  reporter: (issue) => `Unknown --reporter ${got(issue)}: use ${REPORTERS.join(', ')}`,
   timeout: expects('--timeout expects a positive integer'),
   concurrency: expects('--concurrency expects a positive integer'),
   seed: expects('--seed expects an integer (a 32-bit seed)'),
