@@ -27,8 +27,7 @@ export function urlFor(baseUrl: string, path: string, query?: Record<string, str
  * gets no answer throws an error carrying its `exchange`.
  */
 export function createHttpClient(
-  config: Pick<ResolvedOptions, 'baseUrl' | 'fetch' | 'headers' | 'timeout'> &
-    Partial<Pick<ResolvedOptions, 'signal'>>,
+  config: Pick<ResolvedOptions, 'baseUrl' | 'fetch' | 'headers' | 'timeout' | 'signal'>,
 ) {
   const send = followRedirects(async (request) => {
     try {
@@ -52,10 +51,9 @@ export function createHttpClient(
       const url = urlFor(config.baseUrl, path, options.query)
       const headers: Record<string, string> = { accept: 'application/json', ...config.headers }
       if (body !== undefined) headers['content-type'] = 'application/json'
-      const shown = Object.entries(headers).map(([name, value]) =>
-        SECRET.test(name) ? [name, '<redacted>'] : [name, value],
+      const requestHeaders = Object.fromEntries(
+        Object.entries(headers).map(([name, v]) => [name, SECRET.test(name) ? '<redacted>' : v]),
       )
-      const requestHeaders = Object.fromEntries(shown)
       const exchange: Exchange = { method, url, requestHeaders, durationMs: 0 }
       if (body !== undefined) exchange.requestBody = body
       const started = performance.now()
@@ -82,12 +80,8 @@ export function createHttpClient(
         const { status, headers } = raw
         const statusText = statusTextFor(status, raw.statusText)
         const responseHeaders = Object.fromEntries(headers)
-        Object.assign(exchange, {
-          status,
-          statusText,
-          responseHeaders,
-          responseBody: excerpt(text),
-        })
+        const responseBody = excerpt(text)
+        Object.assign(exchange, { status, statusText, responseHeaders, responseBody })
         let json: unknown
         try {
           json = JSON.parse(text)
