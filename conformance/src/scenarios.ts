@@ -21,7 +21,6 @@ export const SORT_KEYS: OrderKey[][] = [
   ['-completed', 'content'],
 ]
 
-/** Filters by completed, and every sort order, alone and after a filter. */
 const FILTERS_AND_SORTS: ListQuery[] = [
   { completed: 'true' },
   { completed: 'false' },
@@ -53,27 +52,6 @@ async function reads(ops: Operations, record: OwnRecord, every = false) {
   const by: ListQuery[] = [{ content }, { completed }, { id: String(id) }, { order: ['content'] }]
   const q = ops.model.marker
   for (const query of [...by, { q }, { q, completed }]) await ops.list(query)
-}
-
-/** The reads a write run and a read-only run share, over the collection's `records`. */
-async function survey(ops: Operations, records: OwnRecord[]) {
-  for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
-  const id = records[0]?.expected.id
-  if (id === undefined) return
-  // Path ids that name the first record, but not as its canonical integer, and one past 64 bits.
-  await ops.get(`${id}abc`, 'path-id')
-  for (const path of [`0${id}`, `${id}.0`, `+${id}`, '9'.repeat(20)])
-    await ops.get(path, 'canonical-path-id')
-  for (const query of FILTERS_AND_SORTS) await ops.list(query)
-  const step = Math.ceil(records.length / 6)
-  for (const record of records.filter((_, i) => i % step === 0)) await reads(ops, record, true)
-  // Limits that judge paging in a few dozen pages, whatever the collection's size.
-  const { length } = records
-  const limits = length <= 30 ? [1, 2, 3] : [Math.ceil(length / 20), Math.ceil(length / 7)]
-  for (const limit of limits) await ops.walk({ limit: String(limit) })
-  const limit = String(limits.at(-1))
-  await ops.walk({ limit, completed: 'false', order: ['content'] })
-  await ops.walk({ limit, order: ['-id'] })
 }
 
 /** Makes records until the run holds `count` settled ones, or a create fails. */
@@ -162,7 +140,24 @@ export const SCENARIOS: Scenarios = {
       { q: model.marker, order: ['content'] },
     ]
     for (const query of queries) await ops.list(query)
-    await survey(ops, model.settled())
+    for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
+    const records = model.settled()
+    const id = records[0]?.expected.id
+    if (id === undefined) return
+    // Path ids that name the first record, but not as its canonical integer, and one past 64 bits.
+    await ops.get(`${id}abc`, 'path-id')
+    for (const path of [`0${id}`, `${id}.0`, `+${id}`, '9'.repeat(20)])
+      await ops.get(path, 'canonical-path-id')
+    for (const query of FILTERS_AND_SORTS) await ops.list(query)
+    const step = Math.ceil(records.length / 6)
+    for (const record of records.filter((_, i) => i % step === 0)) await reads(ops, record, true)
+    // Limits that judge paging in a few dozen pages, whatever the collection's size.
+    const { length } = records
+    const limits = length <= 30 ? [1, 2, 3] : [Math.ceil(length / 20), Math.ceil(length / 7)]
+    for (const limit of limits) await ops.walk({ limit: String(limit) })
+    const limit = String(limits.at(-1))
+    await ops.walk({ limit, completed: 'false', order: ['content'] })
+    await ops.walk({ limit, order: ['-id'] })
   },
 
   'creates at once, writes at once to one record, a read while one is under way': async (ops) => {
