@@ -1,7 +1,10 @@
 import type { CheckResult, ConformanceReport } from '../report.ts'
 import { renderFailure } from './pretty.ts'
+import { cleanupNotes, explorationSummary, view } from './view.ts'
+
+const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }
 // What XML forbids in the server's text, the view's clean copy has escaped: markup is what is left.
-import { cleanupNotes, explorationSummary, view, entities as xml } from './view.ts'
+const xml = (text: string) => text.replace(/[&<>"]/g, (char) => `&${ENTITIES[char]};`)
 
 const testcase = (classname: string, name: string, body?: string) =>
   `    <testcase classname="todokit.${classname}" name="${xml(name)}" time="0.000"${body ? `>\n      ${body}\n    </testcase>` : '/>'}`

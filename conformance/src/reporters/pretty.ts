@@ -2,7 +2,7 @@ import { styleText } from 'node:util'
 import { curlCommand, excerpt } from '../http/exchange.ts'
 import { levelLabel } from '../levels.ts'
 import type { CheckResult, ConformanceReport } from '../report.ts'
-import { clean, view } from './view.ts'
+import { clean, cleanupNotes, explorationSummary, view } from './view.ts'
 
 /** Options of the pretty reporter. */
 export interface PrettyOptions {
@@ -57,13 +57,25 @@ export function renderFailure(result: CheckResult, options: PrettyOptions = {}):
   return lines.join('\n')
 }
 
+/** What the run saw of the server where the contract leaves it open, a sentence. */
+function observation({ observed }: ConformanceReport): string {
+  const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = observed
+  const gone = observed.foreignRecordsGoneAtEnd
+  const ids = {
+    unknown: 'whether the server assigns ids is not known',
+    assigns: 'the server assigns ids',
+    refuses: 'the server refuses creates without an id',
+  }[idAssignment]
+  return `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to${gone.length ? `; of them, the final list no longer shows id ${gone.join(', ')}` : ''}.`
+}
+
 /**
  * The end of a pretty run: counted failures in full, informational ones a line each, a summary
  * per level, what was observed, cleanup, hints and the verdict.
  */
 export function renderPretty(report: ConformanceReport, options: PrettyOptions = {}): string {
   const paint = palette(options)
-  const { shown, broken, informational, unjudged, levels, notes, verdict } = view(report)
+  const { shown, broken, informational, unjudged, levels, verdict } = view(report)
   const lines = broken.flatMap((failure) => ['', renderFailure(failure, options)])
   if (informational.length) lines.push('', paint('bold', 'Informational (not counted):'))
   for (const { id, level, message = '' } of informational)
@@ -78,7 +90,14 @@ export function renderPretty(report: ConformanceReport, options: PrettyOptions =
       `  ${label.padEnd(26)} ${parts.join(', ')}${note ? paint('dim', `  (${note})`) : ''}`,
     )
   }
-  lines.push('', ...notes.map(([tone, text]) => paint(tone, text)))
+  lines.push('', paint('dim', observation(shown)), paint('dim', explorationSummary(shown)))
+  if (shown.unreachable !== undefined)
+    lines.push(paint('red', `Server unreachable: ${shown.unreachable}. The run ended there.`))
+  const left = cleanupNotes(shown).map((note) => paint('yellow', note))
+  const verified =
+    'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.'
+  lines.push(...(left.length ? left : [paint('dim', verified)]))
+  for (const hint of shown.hints) lines.push(paint('yellow', `Hint: ${hint}`))
   const colour = ({ pass: 'green', fail: 'red', partial: 'yellow' } as const)[report.verdict]
   const ids = report.verdict === 'fail' ? `: ${broken.map((check) => check.id).join(', ')}` : ''
   const interrupted = report.interrupted ? paint('yellow', ' (interrupted)') : ''

@@ -4,10 +4,6 @@ import type { CheckResult, CheckStatus, ConformanceReport } from '../report.ts'
 /** The message of a rule left out with `--only`/`--skip`: not judged on purpose. */
 export const NOT_SELECTED = 'not selected by only/skip'
 
-const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }
-/** Text as the text of HTML or XML: markup characters as entities. */
-export const entities = (text: string) => text.replace(/[&<>"]/g, (char) => `&${ENTITIES[char]};`)
-
 /**
  * What a terminal acts on rather than prints (escape sequences, C1 controls, direction
  * overrides) and what XML 1.0 forbids: a response must never clear a screen, plant a link in a
@@ -46,35 +42,6 @@ export function cleanupNotes({ cleanup, residue, marker }: ConformanceReport): s
   return cleanup.verified ? left : [unverified, ...left]
 }
 
-/** A closing note, with the colour the pretty report gives it. */
-type Note = ['dim' | 'red' | 'yellow', string]
-
-/** What the run saw of the server, how it ended, what cleanup left, and hints. */
-function notes(report: ConformanceReport): Note[] {
-  const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = report.observed
-  const gone = report.observed.foreignRecordsGoneAtEnd
-  const ids = {
-    unknown: 'whether the server assigns ids is not known',
-    assigns: 'the server assigns ids',
-    refuses: 'the server refuses creates without an id',
-  }[idAssignment]
-  const left = cleanupNotes(report).map((text): Note => ['yellow', text])
-  const verified =
-    'Cleanup verified: every record the run created was deleted, and the final GET /todos lists none of them.'
-  return [
-    [
-      'dim',
-      `Observed: ${ids}; ids the client chooses are ${clientIds}; ids are ${idType === 'other' ? 'not integers' : idType}${trimsContent ? '; content is trimmed' : ''}; ${foreignRecordsAtStart} record(s) were there at the start, never written to${gone.length ? `; of them, the final list no longer shows id ${gone.join(', ')}` : ''}.`,
-    ],
-    ['dim', explorationSummary(report)],
-    ...(report.unreachable === undefined
-      ? []
-      : [['red', `Server unreachable: ${report.unreachable}. The run ended there.`] as Note]),
-    ...(left.length ? left : [['dim', verified] as Note]),
-    ...report.hints.map((hint): Note => ['yellow', `Hint: ${hint}`]),
-  ]
-}
-
 /** Why a run that broke no counted rule still did not show conformance. */
 function partialReason({ unreachable, interrupted }: ConformanceReport, unjudged: CheckResult[]) {
   if (unreachable) return 'the server stopped answering'
@@ -85,8 +52,7 @@ function partialReason({ unreachable, interrupted }: ConformanceReport, unjudged
 
 /**
  * What every reporter shows of a report, worked out once over its {@link clean} copy: the counted
- * rules broken and not judged, the informational failures, a summary per level, closing notes
- * and the verdict.
+ * rules broken and not judged, the informational failures, a summary per level and the verdict.
  */
 export function view(report: ConformanceReport) {
   const shown = clean(report)
@@ -114,5 +80,5 @@ export function view(report: ConformanceReport) {
   }[shown.verdict]
   const verdict = { word: shown.verdict.toUpperCase(), text }
   const informational = failed.filter((check) => !check.counted)
-  return { shown, broken, informational, unjudged, levels, notes: notes(shown), verdict }
+  return { shown, broken, informational, unjudged, levels, verdict }
 }
