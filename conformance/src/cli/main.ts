@@ -57,13 +57,11 @@ const FLAGS = Object.fromEntries(
   ]),
 )
 
-/** The options of a run, and the CLI's own: the report's format and the file it goes to. */
 const CLI_OPTIONS = z.extend(OPTIONS, {
   reporter: z._default(z.enum(REPORTERS), 'pretty'),
   output: z.optional(z.string()),
 })
 
-/** What the command line asks for: help, the version, the rules, or a run with its options. */
 export type CliCommand =
   | { command: 'help' | 'version' | 'list' }
   | { command: 'run'; options: z.output<typeof CLI_OPTIONS> }
@@ -103,13 +101,11 @@ const errno = (error: unknown) => (error as NodeJS.ErrnoException).code ?? Strin
 /** Checked before the run, so a typo in the directory does not cost a whole run. */
 async function checkOutputFile(path: string): Promise<void> {
   const directory = dirname(resolve(path))
-  await access(directory, constants.W_OK).catch((error: unknown) => {
-    throw new ConformanceError(
-      errno(error) === 'ENOENT'
-        ? `--output ${path}: the directory ${directory} does not exist`
-        : `--output ${path}: cannot write in ${directory} (${errno(error)})`,
-    )
-  })
+  const denied = await access(directory, constants.W_OK).then(() => undefined, errno)
+  if (denied === 'ENOENT')
+    throw new ConformanceError(`--output ${path}: the directory ${directory} does not exist`)
+  if (denied)
+    throw new ConformanceError(`--output ${path}: cannot write in ${directory} (${denied})`)
   if ((await stat(path).catch(() => undefined))?.isDirectory())
     throw new ConformanceError(`--output ${path} is a directory; give a file name`)
 }
@@ -134,13 +130,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     const cli = parseCliArgs(args)
     if (cli.command !== 'run') {
       const width = Math.max(...rules.map((rule) => rule.id.length))
-      const text = {
-        help: `${USAGE}\n`,
-        version: `${packageJson.version}\n`,
-        list: rules
-          .map((r) => `${r.id.padEnd(width)}  ${r.title}  [${levelLabel(r.level)}, ${r.section}]\n`)
-          .join(''),
-      }
+      const list = rules.map(
+        (r) => `${r.id.padEnd(width)}  ${r.title}  [${levelLabel(r.level)}, ${r.section}]\n`,
+      )
+      const text = { help: `${USAGE}\n`, version: `${packageJson.version}\n`, list: list.join('') }
       io.stdout.write(text[cli.command])
       return EXIT.conforms
     }
