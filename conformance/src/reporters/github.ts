@@ -3,11 +3,7 @@ import type { ConformanceReport } from '../report.ts'
 import { renderFailure, renderPretty } from './pretty.ts'
 import { safe, view } from './view.ts'
 
-/**
- * A workflow command's message, escaped as GitHub's runner reads it back: `%`, CR and LF as
- * `%25`, `%0D` and `%0A`, so a server's text can never end the line and start a command of its
- * own (`::add-mask::`, `::stop-commands::`).
- */
+/** A workflow command's message, escaped so no text of the server's can start a command. */
 export const escapeCommandData = (text: string): string =>
   safe(text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'))
 
@@ -40,9 +36,8 @@ export function renderGithub(report: ConformanceReport): string {
 }
 
 /**
- * The job summary GitHub shows on the run's page: the verdict as a heading, then the pretty
- * report in a code block, fenced longer than any run of backticks in it so no text of the
- * server's can close the block and become Markdown.
+ * The job summary: the verdict as a heading, then the pretty report in a code block fenced
+ * longer than any run of backticks in it, so no text of the server's can become Markdown.
  */
 export function renderStepSummary(report: ConformanceReport): string {
   const { verdict } = view(report)

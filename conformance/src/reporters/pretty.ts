@@ -86,9 +86,8 @@ export function renderPretty(report: ConformanceReport, options: PrettyOptions =
   for (const { label, passed, failed, skipped, note } of levels) {
     const parts = [`${passed} held`, failed ? paint('red', `${failed} broken`) : '0 broken']
     if (skipped) parts.push(`${skipped} not judged`)
-    lines.push(
-      `  ${label.padEnd(26)} ${parts.join(', ')}${note ? paint('dim', `  (${note})`) : ''}`,
-    )
+    const noted = note ? paint('dim', `  (${note})`) : ''
+    lines.push(`  ${label.padEnd(26)} ${parts.join(', ')}${noted}`)
   }
   lines.push('', paint('dim', observation(shown)), paint('dim', explorationSummary(shown)))
   if (shown.unreachable !== undefined)
