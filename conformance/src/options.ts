@@ -17,10 +17,7 @@ const list = (text: string) => text.match(/[^,\s]+/g) ?? []
 const integer = fromText<number>((text) => (/^-?\d+$/.test(text) ? Number(text) : undefined))
 const positive = z.pipe(integer, z.int().check(z.positive()))
 const globs = z._default(
-  z.pipe(
-    z.readonly(z.array(z.string())),
-    z.transform((all) => all.flatMap(list)),
-  ),
+  z.readonly(z.array(z.string())).check(z.overwrite((all) => all.flatMap(list))),
   [],
 )
 const flag = z._default(z.boolean(), false)
@@ -60,10 +57,7 @@ const FIELDS = {
       fromText<readonly Capability[] | 'all' | 'none'>((text) =>
         text === 'all' ? CAPABILITIES : text === 'none' ? [] : list(text),
       ),
-      z.pipe(
-        z.array(z.enum(CAPABILITIES)),
-        z.transform((names) => [...new Set(names)]),
-      ),
+      z.array(z.enum(CAPABILITIES)).check(z.overwrite((names) => [...new Set(names)])),
     ),
     [],
   ),
