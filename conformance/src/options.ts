@@ -6,7 +6,6 @@ import { CAPABILITIES, type Capability } from './levels.ts'
 import type { CheckResult } from './report.ts'
 import { REPORTERS } from './reporters/index.ts'
 
-/** A budget as a report shows it. */
 export const describeBudget = (budget: Budget): string =>
   'requests' in budget ? `${budget.requests} requests` : `${budget.ms / 1000} s`
 

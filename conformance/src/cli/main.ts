@@ -87,7 +87,6 @@ export function parseCliArgs(args: readonly string[]): CliCommand {
 
 export const EXIT = { conforms: 0, failed: 1, usage: 2, interrupted: 130 } as const
 
-/** Where the CLI writes and what it reads from its environment. */
 export interface CliIo {
   stdout: { write(text: string): unknown; isTTY?: boolean }
   stderr: { write(text: string): unknown }

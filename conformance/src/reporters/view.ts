@@ -50,10 +50,7 @@ function partialReason({ unreachable, interrupted }: ConformanceReport, unjudged
   return `${unjudged.length} counted rule(s) could not be judged`
 }
 
-/**
- * What every reporter shows of a report, worked out once over its {@link clean} copy: the counted
- * rules broken and not judged, the informational failures, a summary per level and the verdict.
- */
+/** What every reporter shows of a report, worked out once over its {@link clean} copy. */
 export function view(report: ConformanceReport) {
   const shown = clean(report)
   const { checks } = shown
