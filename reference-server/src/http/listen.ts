@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import { createServer, type RequestListener, type ServerResponse } from 'node:http'
+import { createServer, type RequestListener, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import { MAX_BODY_BYTES, statusTextFor } from '@todokit/sdk/contract'
@@ -61,6 +61,8 @@ export type FetchHandler = (
   env: HttpBindings | Http2Bindings,
 ) => Response | Promise<Response>
 
+type HeaderList = Parameters<ServerResponse['writeHead']>[1]
+
 /** Pipelined requests that may wait on one connection; past them, 503 and `Connection: close`. */
 const MAX_WAITING_REQUESTS = 32
 
@@ -113,7 +115,7 @@ function nodeEdge(listener: RequestListener, log: ListenOptions['log']): Request
       const detail = `More than ${MAX_WAITING_REQUESTS} requests are waiting on this connection; send the rest once these are answered`
       // Written at once, unsent: such answers pile up, and Node stops reading the connection.
       const response = problem({ status: 503, detail })
-      outgoing.writeHead(503, statusTextFor(503), [...response.headers])
+      outgoing.writeHead(503, [...response.headers])
       return void response.text().then((body) => outgoing.end(body))
     }
     waiting.set(socket, count + 1)
@@ -153,31 +155,29 @@ export async function listen(
     // Node looks for timed-out requests every 30 s by default.
     connectionsCheckingInterval: Math.min(1_000, headersTimeout || 1_000, requestTimeout || 1_000),
   }
-  const fetch =
-    (fetch: FetchHandler): FetchHandler =>
-    (request, env) => {
-      // RFC 9110's reason phrases (Node's 413 is "Payload Too Large"); a sync answer stays sync.
-      const prepare = (response: Response) => {
-        // `status`, not `type`: reading any other property makes @hono/node-server build a
-        // full Response for every answer. Only `Response.error()` has status 0.
-        if (response.status === 0) {
-          env.incoming.socket.destroy()
-          return new Response(null, { status: 499 })
-        }
-        const outgoing = env.outgoing as ServerResponse
-        outgoing.statusMessage = statusTextFor(response.status)
-        if (closing) outgoing.shouldKeepAlive = false
-        return response
-      }
-      const response = fetch(request, env)
-      return response instanceof Promise ? response.then(prepare) : prepare(response)
+  /**
+   * Answers with RFC 9110's reason phrases (Node's 413 is "Payload Too Large"), set as Node
+   * writes the status line: wrapping the app's fetch would add a promise to every request.
+   * Status 0 is `Response.error()`'s, which cuts the connection.
+   */
+  class EdgeResponse extends ServerResponse {
+    override writeHead(status: number, reason?: string | HeaderList, headers?: HeaderList): this {
+      if (closing) this.shouldKeepAlive = false
+      if (status === 0) this.socket?.destroy()
+      const code = status || 499
+      if (typeof reason === 'string') return super.writeHead(code, reason, headers)
+      return super.writeHead(code, this.statusMessage || statusTextFor(code), reason)
     }
+  }
   // A Node listener reads its own bodies.
   const listener =
     typeof app === 'function'
       ? app
-      : readBodyFirst(getRequestListener(fetch(app.fetch), { hostname: host }), maxBodyBytes)
-  const server = createServer(serverOptions, nodeEdge(listener, log)).listen(port, host)
+      : readBodyFirst(getRequestListener(app.fetch, { hostname: host }), maxBodyBytes)
+  const server = createServer(
+    { ...serverOptions, ServerResponse: EdgeResponse },
+    nodeEdge(listener, log),
+  ).listen(port, host)
   server.maxConnections = maxConnections
   server.setTimeout(idleTimeout)
   server.on('checkContinue', (incoming, outgoing) => {
