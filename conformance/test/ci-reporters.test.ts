@@ -118,7 +118,7 @@ describe('CI reporters', () => {
     const read = [...lines.slice(0, stop), ...lines.slice(resume + 1)]
     expect(read.filter((line) => line.startsWith('::'))).toHaveLength(1)
     expect(read[0]).toMatch(
-      /^::error title=[^:]+::✗ read\.current {2}x\\n::add-mask::secret\\u000d\\n::stop-commands::t%250A/,
+      /^::error title=[^:]+::✗ patch\.keeps-unsent {2}x\\n::add-mask::secret\\u000d\\n::stop-commands::t%250A/,
     )
     // The server's text, printed in the log between them, never names the token.
     expect(lines.slice(stop + 1, resume).join('\n')).not.toContain(token)
@@ -130,7 +130,7 @@ describe('CI reporters', () => {
     // Two errors (the broken rule, the unreachable server), one warning, stop and resume.
     const commands = lines.filter((line) => line.startsWith('::'))
     expect(commands.map((line) => line.split('::')[1])).toEqual([
-      'error title=read.current%3A Reads show each record as its last successful write left it',
+      'error title=patch.keeps-unsent%3A A PATCH leaves the fields it did not send as they were',
       'error title=server unreachable',
       'warning title=list.unjudged not judged',
       'stop-commands',
@@ -144,7 +144,9 @@ describe('CI reporters', () => {
     expect(text).not.toContain('\r')
     // Anywhere in the report, a line the server's text began would start with its `::`.
     expect(text.split('\n').filter((line) => /^\W*::/.test(line))).toEqual([])
-    expect(text).toMatch(/^✗ read\.current {2}x\\n::add-mask::secret\\u000d\\n::stop-commands::/m)
+    expect(text).toMatch(
+      /^✗ patch\.keeps-unsent {2}x\\n::add-mask::secret\\u000d\\n::stop-commands::/m,
+    )
     expect(text).toMatch(/^ {4}expected: {2}x\\n::add-mask::secret/m)
     expect(text).toMatch(/^ {9}response: {6}200 x\\n::add-mask::secret/m)
     expect(text).toMatch(/^ {2}\? list\.unjudged: x\\n::add-mask::secret\\u000d\\n/m)

@@ -184,6 +184,18 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(methods).toEqual(['PATCH', 'PATCH', 'GET'])
   })
 
+  it('a PATCH that clears the fields it was not sent is charged to the PATCH rules alone, also where two PATCHes were sent at once', async () => {
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined
+      if (body === undefined) return inner(request)
+      const cleared = { id: Number(pathId(request)), content: '42', completed: false, ...body }
+      return inner(rewrite(request, { method: 'PUT', body: cleared }))
+    })
+    // '42' is a content the run writes elsewhere: shown here, it is still no write's of the pair.
+    expect(counted(report)).toContain('patch.keeps-unsent')
+    expect(counted(report)).not.toContain('read.current')
+  })
+
   it('passes a PATCH that ignores a wrongly typed field and answers the record unchanged, as a Go map binding does', async () => {
     const typeOf = { content: 'string', completed: 'boolean' } as Record<string, string>
     const report = await check((inner) => async (request) => {

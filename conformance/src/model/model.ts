@@ -203,9 +203,10 @@ export class Model {
     const same = !target || String(answer?.id) === String(record.expected.id)
     record.concurrent?.push(exchange)
     if (record.concurrent) {
-      // Another write under way may show in the answer, but this one's own fields must: an
-      // answer without them was charged, and leaves the record's state unknown.
-      if (code !== 200 || sent.some((field) => answer?.[field] !== fields[field]))
+      // Another write under way may show in the answer, but this one's own fields must, and a
+      // content none of them sent must not: such an answer was charged, and leaves the state unknown.
+      const stray = !sent.includes('content') && !this.ownsContent(answer?.content)
+      if (code !== 200 || stray || sent.some((field) => answer?.[field] !== fields[field]))
         record.uncertain = true
     } else if (same && answer && fieldProblem(answer, typed) === undefined)
       Object.assign(record.expected, { content: answer.content, completed: answer.completed })

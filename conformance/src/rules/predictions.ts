@@ -123,10 +123,11 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
       const was = unsent ? before?.expected[field] : sent[field]
       const value = body[field]
       if (was === undefined || value === was || typeof value !== typeof was) continue
-      // Another write under way, a probe's blame, or a state charged already explains it.
+      // A probe's blame, a state charged already, or another write under way explains it: but
+      // writes sent at once send only contents of the run's.
       const kept = before && stateOf({ ...before.expected, [field]: value })
-      if (unsent && (before?.concurrent || before?.blame || before?.tolerated.has(`${kept}`)))
-        continue
+      const underWay = before?.concurrent && (field !== 'content' || model.ownsContent(value))
+      if (unsent && (underWay || before?.blame || before?.tolerated.has(`${kept}`))) continue
       const rule = chargeFor(field, value, sent.content, unsent && op === 'patch') ?? ANSWERS[op]
       const how = unsent
         ? `, which it did not send; it was ${shown(was)}`
