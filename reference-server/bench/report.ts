@@ -26,9 +26,11 @@ export function printTables(results: Results): void {
     `${by.reference.p99} ms`,
     number(by.bare.rps),
     `${by.bare.p99} ms`,
+    number(by.hono.rps),
     number(by['json-server'].rps),
     `${by['json-server'].p99} ms`,
     ratio(ratios.oursToBare),
+    ratio(ratios.honoToBare),
     ratio(ratios.oursToJsonServer),
   ])
   const out = [
@@ -42,9 +44,11 @@ export function printTables(results: Results): void {
         'ours p99',
         'bare req/s',
         'bare p99',
+        'Hono alone req/s',
         'json-server req/s',
         'json-server p99',
         'ours / bare',
+        'Hono alone / bare',
         'ours / json-server',
       ],
       rows,

@@ -4,18 +4,18 @@ import type { Memory } from './spawn-server.ts'
 import type { StoreWrites } from './sqlite-store.ts'
 import type { Stall } from './stall.ts'
 
-export const SERVERS = ['reference', 'bare', 'json-server'] as const
+export const SERVERS = ['reference', 'bare', 'hono', 'json-server'] as const
 export type ServerName = (typeof SERVERS)[number]
 
 /** What `npm run bench` writes to bench/results.json. */
 export interface Results {
   readonly machine: Record<string, string | number>
   readonly method: Record<string, string | number>
-  /** Each scenario measured against the three servers, plus the ratios the targets name. */
+  /** Each scenario measured against every server, plus the ratios the targets name. */
   readonly scenarios: Array<{
     name: string
     results: Record<ServerName, Measurement>
-    ratios: { oursToBare: number; oursToJsonServer: number }
+    ratios: { oursToBare: number; honoToBare: number; oursToJsonServer: number }
   }>
   /** Writes to file-backed servers at a small and a large store size. */
   readonly durable: Array<{ server: string; todos: number; result: Measurement }>

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the reference server against two baselines, each in its own process on
+ * `npm run bench`: the reference server against three baselines, each in its own process on
  * 127.0.0.1 (port 0), loaded by autocannon from this process, one server at a time, so the
  * server and the load generator each have one of the machine's two cores. Prints tables; with
  * --record (`npm run bench:record`) also writes bench/results.json. Durations: BENCH_SECONDS per
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     scenarios: SCENARIOS.map(({ name }) => ({
       name,
       results: {} as Record<ServerName, Measurement>,
-      ratios: { oursToBare: 0, oursToJsonServer: 0 },
+      ratios: { oursToBare: 0, honoToBare: 0, oursToJsonServer: 0 },
     })),
     durable: [],
     memory: [],
@@ -146,6 +146,7 @@ async function main(): Promise<void> {
 
   for (const { results: by, ratios } of results.scenarios) {
     ratios.oursToBare = by.reference.rps / by.bare.rps
+    ratios.honoToBare = by.hono.rps / by.bare.rps
     ratios.oursToJsonServer = by.reference.rps / by['json-server'].rps
   }
 

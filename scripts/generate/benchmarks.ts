@@ -10,11 +10,13 @@ const RESULTS_PATH = 'reference-server/bench/results.json'
 const LABELS: Record<ServerName, string> = {
   reference: 'todokit-server',
   bare: 'bare node:http',
+  hono: 'Hono alone',
   'json-server': 'json-server 0.17.4',
 }
 const COLOURS: Record<ServerName, string> = {
   reference: '#2563eb',
   bare: '#9ca3af',
+  hono: '#6b7280',
   'json-server': '#f59e0b',
 }
 
@@ -42,7 +44,7 @@ export async function renderBenchmarksChart(): Promise<string> {
   const height = 70 + scenarios.length * groupHeight
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12" role="img" aria-labelledby="title">`,
-    `<title id="title">Requests per second of todokit-server, a bare node:http handler and json-server 0.17.4 per scenario</title>`,
+    `<title id="title">Requests per second of todokit-server, a bare node:http handler, Hono alone and json-server 0.17.4 per scenario</title>`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="16" y="24" font-size="15" font-weight="600">Requests per second, higher is better (each scenario scaled to its fastest server)</text>`,
   ]
@@ -91,6 +93,7 @@ export async function renderBenchmarksPage(): Promise<string> {
         `${integer(scenario.results[server].rps)} req/s, p99 ${integer(scenario.results[server].p99)} ms`,
     ),
     ratio(scenario.ratios.oursToBare),
+    ratio(scenario.ratios.honoToBare),
     ratio(scenario.ratios.oursToJsonServer),
   ])
   const durableRows = results.durable.map((row) => [
@@ -117,10 +120,12 @@ export async function renderBenchmarksPage(): Promise<string> {
 
 # Benchmarks
 
-\`npm run bench\` starts the reference server and, in the same run, two baselines on 127.0.0.1:
-a bare \`node:http\` handler over a \`Map\` doing the same work (the ceiling) and json-server
-0.17.4. Each server runs alone in its own process while autocannon loads it from the bench
-process, so each has one of the machine's cores. The bench writes
+\`npm run bench\` starts the reference server and, in the same run, three baselines on 127.0.0.1:
+a bare \`node:http\` handler over a \`Map\` doing the same work (the ceiling), the same work
+routed by Hono and served by \`@hono/node-server\` (Hono alone: what the framework the server is
+built on costs before any of its own work), and json-server 0.17.4. Each server runs alone in
+its own process while autocannon loads it from the bench process, so each has one of the
+machine's cores. The bench writes
 \`${RESULTS_PATH}\`, and this page and its chart are generated from that file.
 
 Measured on ${machine.cores} cores (${machine.cpu}) with ${machine.memoryGiB} GiB and Node ${String(machine.node).replace(/^v/, '')}: ${method.secondsPerMeasurement} s per measurement, ${method.connections} connections (${method.durableConnections} for durable writes). The machine is shared (load average ${machine.loadAverageAtStart} at the start, ${machine.loadAverageAtEnd} at the end), so read the ratios rather than the absolute figures.
@@ -129,7 +134,7 @@ Measured on ${machine.cores} cores (${machine.cpu}) with ${machine.memoryGiB} Gi
 
 ## Requests per second and p99 latency
 
-${table(['Scenario', ...SERVERS.map((server) => LABELS[server]), 'vs bare', 'vs json-server'], scenarioRows)}
+${table(['Scenario', ...SERVERS.map((server) => LABELS[server]), 'vs bare', 'Hono alone vs bare', 'vs json-server'], scenarioRows)}
 
 ## Durable writes (\`--data\`)
 
