@@ -1,4 +1,4 @@
-import type { OrderKey } from '@todokit/sdk/contract'
+import { type OrderKey, sortKey } from '@todokit/sdk/contract'
 import type { Expected } from './model.ts'
 
 /**
@@ -55,8 +55,8 @@ export type Sortable = Omit<Expected, 'id'> & { id: unknown }
 
 /** The sign of `a` against `b` under one key, or `undefined` when correct servers may differ. */
 function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined {
-  const field = key.replace('-', '') as keyof Sortable
-  const sign = key.startsWith('-') ? -1 : 1
+  const { field, descending } = sortKey(key)
+  const sign = descending ? -1 : 1
   if (field === 'id' && (typeof a.id !== 'number' || typeof b.id !== 'number')) return undefined
   if (field !== 'content') return sign * Math.sign(Number(a[field]) - Number(b[field]))
   const signs = new Set(COLLATIONS.map((compare) => Math.sign(compare(a.content, b.content))))

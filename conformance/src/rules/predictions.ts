@@ -1,4 +1,4 @@
-import { nextLinkTarget } from '@todokit/sdk/contract'
+import { nextLinkTarget, sortKey } from '@todokit/sdk/contract'
 import type { HttpResponse } from '../http/client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Capability } from '../levels.ts'
@@ -261,7 +261,7 @@ const FILTERS = ['id', 'content', 'completed'] as const
 /** The capabilities a query needs, most particular first. */
 export function capabilitiesOf(query: ListQuery): Capability[] {
   const { order } = query
-  const extended = order && (order.length > 1 || order.some((key) => key.startsWith('-')))
+  const extended = order && (order.length > 1 || order.some((key) => sortKey(key).descending))
   const needs: Capability[] = []
   if (query.limit !== undefined || query.cursor !== undefined) needs.push('paging')
   if (order) needs.push(extended ? 'sort-extended' : 'sort')

@@ -1,9 +1,9 @@
 import {
   MAX_TODO_ID,
   type OrderKey,
+  sortKey,
   type Todo,
   type TodoCreateData,
-  type TodoField,
   type TodoListQuery,
 } from '@todokit/sdk/contract'
 
@@ -33,16 +33,13 @@ export interface TodoStore {
 /** Where a page starts, `after` the values of a todo's {@link sortKeys}. */
 export type Keyset = { id: number; content?: string; completed?: boolean }
 export type ListPage = { after?: Keyset | undefined; limit?: number | undefined }
-export type SortKey = { field: TodoField; descending: boolean }
+export type SortKey = ReturnType<typeof sortKey>
 
 /** The sort keys that order a list completely: the query's `order` up to id, or then id. */
 export function sortKeys(order: readonly OrderKey[] = []): SortKey[] {
   const id = order.findIndex((key) => key.endsWith('id'))
   const keys = id === -1 ? [...order, 'id' as const] : order.slice(0, id + 1)
-  return keys.map((key) => ({
-    field: key.replace('-', '') as TodoField,
-    descending: key[0] === '-',
-  }))
+  return keys.map(sortKey)
 }
 
 /**

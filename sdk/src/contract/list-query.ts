@@ -3,7 +3,7 @@ import { decimalCodec } from './decimal-codec.ts'
 import { fieldNames } from './fields.ts'
 import { TodoIdText } from './inputs.ts'
 import { MAX_PAGE_LIMIT, MAX_SEARCH_LENGTH } from './limits.ts'
-import { TODO_FIELDS } from './todo.ts'
+import { TODO_FIELDS, type TodoField } from './todo.ts'
 
 /**
  * One sort key of `order`: a field name for ascending, `-field` for descending; one pair per
@@ -14,6 +14,18 @@ import { TODO_FIELDS } from './todo.ts'
  * OrderKey.safeParse('-content').success // → true
  */
 export const OrderKey = z.enum(TODO_FIELDS.flatMap((field) => [field, `-${field}`] as const))
+
+/**
+ * The field a sort key orders by, and whether it orders descending.
+ *
+ * @example
+ * sortKey('-content') // → { field: 'content', descending: true }
+ */
+export function sortKey(key: OrderKey): { field: TodoField; descending: boolean } {
+  const descending = key.startsWith('-')
+  // `OrderKey` is each field alone or after a `-`: what is left is the field.
+  return { field: (descending ? key.slice(1) : key) as TodoField, descending }
+}
 
 /** The sort keys of every `order` value, one or more per value, in the order sent. */
 function splitOrder(values: string | string[]): string[] {
@@ -48,7 +60,7 @@ export const TodoListQuery = z.strictObject({
       z.union([z.string(), z.array(z.string())]),
       z.array(OrderKey).check(
         z.minLength(1),
-        z.refine((keys) => new Set(keys.map((key) => key.replace('-', ''))).size === keys.length, {
+        z.refine((keys) => new Set(keys.map((key) => sortKey(key).field)).size === keys.length, {
           message: 'Each field may appear once in order',
         }),
       ),
