@@ -37,7 +37,7 @@ export type SortKey = ReturnType<typeof sortKey>
 
 /** The sort keys that order a list completely: the query's `order` up to id, or then id. */
 export function sortKeys(order: readonly OrderKey[] = []): SortKey[] {
-  const id = order.findIndex((key) => key.endsWith('id'))
+  const id = order.findIndex((key) => sortKey(key).field === 'id')
   const keys = id === -1 ? [...order, 'id' as const] : order.slice(0, id + 1)
   return keys.map(sortKey)
 }
