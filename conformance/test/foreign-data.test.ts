@@ -127,6 +127,27 @@ describe('a run on a server that holds other people’s records', () => {
     expect(sent).not.toContain(2 ** 53 - 1)
   })
 
+  it('proposes no wrongly typed id that a lax server reads as one of theirs', async () => {
+    // A server that truncates 1.5 or parses "1" would aim such a create at someone's record 1.
+    const proposed: unknown[] = []
+    const server = variantServer({ seed: FOREIGN })
+    const fetch: FetchLike = async (request) => {
+      if (request.method === 'POST') {
+        const body: unknown = await request
+          .clone()
+          .json()
+          .catch(() => undefined)
+        if (body && typeof body === 'object' && 'id' in body) proposed.push(body.id)
+      }
+      return server.fetch(request)
+    }
+    await runConformance({ baseUrl: IN_PROCESS_URL, fetch, capabilities: 'all' })
+    const typedWrong = proposed.filter((id) => !Number.isInteger(id) && id !== null)
+    expect(typedWrong.length).toBeGreaterThan(0)
+    const read = typedWrong.map((id) => Math.trunc(Number(id)))
+    for (const { id } of FOREIGN) expect(read).not.toContain(id)
+  })
+
   it('says which records listed at the start are gone at its end', async () => {
     const server = variantServer({ seed: FOREIGN })
     let requests = 0

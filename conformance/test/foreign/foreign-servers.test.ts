@@ -66,6 +66,7 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
   'q-plus-as-space': createThenCount('a+b', '?q=a%2Bb'),
   'content-filter-ignores-case': createThenCount('Case', '?content=case'),
   'content-filter-ignores-trailing-spaces': createThenCount('pad ', '?content=pad'),
+  'content-filter-numeric': createThenCount('042', '?content=42'),
   'id-int32': (call) => create(call, { id: 2 ** 31, content: 'x' }),
   'filter-value-typed': createThenCount('42', '?content=42'),
   'filter-percent-decoded-twice': createThenCount('a%41', '?content=a%2541'),
@@ -129,6 +130,10 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
     await create(call, { id: 1, content: 'a' })
     return (await call('GET', '/todos/1.0')).status
   },
+  'path-id-python-int': async (call) => {
+    await create(call, { id: 1, content: 'a' })
+    return (await call('GET', '/todos/0_1')).status
+  },
   'path-id-atoi': async (call) => {
     await create(call, { id: 1, content: 'a' })
     return [(await call('GET', '/todos/01')).status, (await call('GET', '/todos/+1')).status]
@@ -152,6 +157,11 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
     await create(call, { id: 1, content: 'a' })
     await create(call, { id: 2, content: 'b' })
     await call('PUT', '/todos/1', { id: 2, content: 'c', completed: true })
+    return call('GET', '/todos')
+  },
+  'patch-body-id-renames': async (call) => {
+    await create(call, { id: 1, content: 'a' })
+    await call('PATCH', '/todos/1', { id: 3 })
     return call('GET', '/todos')
   },
   'put-body-id-duplicates': async (call) => {

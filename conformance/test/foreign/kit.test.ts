@@ -101,3 +101,38 @@ describe('a server that counts ids on from the highest it holds', () => {
     )
   })
 })
+
+describe('defects a required rule catches on a server that holds others’ records', () => {
+  const OTHERS = [
+    { content: 'Water the plants', completed: false },
+    { content: '42', completed: true },
+  ]
+
+  it.concurrent.each([
+    ['path-id-python-int', 'path.id-integer'],
+    ['patch-body-id-renames', 'write.body-id'],
+    ['content-filter-numeric', 'filter.matches'],
+  ])(
+    'catches %s as %s without --strict, and leaves the others’ records as they were',
+    {
+      timeout: 120_000,
+    },
+    async (name, rule) => {
+      const server = await startForeignServer({ stack: 'python', defects: [name] })
+      try {
+        const todos = `${server.baseUrl}/todos`
+        const headers = { 'content-type': 'application/json' }
+        for (const todo of OTHERS)
+          await fetch(todos, { method: 'POST', headers, body: JSON.stringify(todo) })
+        const before = await (await fetch(todos)).json()
+        // The scripted scenarios alone: an exploration could find it by chance.
+        const options = { capabilities: CLAIMED, seed: 7, budget: { requests: 1 } }
+        const report = await runConformance({ baseUrl: server.baseUrl, ...options })
+        expect(counted(report)).toContain(rule)
+        expect(await (await fetch(todos)).json()).toEqual(before)
+      } finally {
+        await server.close()
+      }
+    },
+  )
+})

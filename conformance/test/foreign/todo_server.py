@@ -37,9 +37,11 @@ DEFECTS = {  # described, with their categories, in catalogue.ts
     # path ids
     "path-id-parseint",
     "path-id-float",
+    "path-id-python-int",
     # writes the contract does not allow
     "post-taken-id-duplicates",
     "put-body-id-moves",
+    "patch-body-id-renames",
     # refused writes that leave a trace
     "refused-create-stored",
     "refused-patch-applied",
@@ -60,6 +62,7 @@ DEFECTS = {  # described, with their categories, in catalogue.ts
     # a content filter compared as MySQL's and MariaDB's default collations compare
     "content-filter-ignores-case",
     "content-filter-ignores-trailing-spaces",
+    "content-filter-numeric",
 }
 
 VARIANTS = {  # described in catalogue.ts
@@ -137,6 +140,12 @@ class Store:
         if self.has("path-id-parseint"):
             m = re.match(r"\d+", text)
             return int(m.group()) if m else None
+        if self.has("path-id-python-int"):
+            try:
+                number = int(text)
+            except ValueError:
+                return None
+            return number if 0 < number <= MAX_ID else None
         if self.has("path-id-float"):
             try:
                 number = float(text)
@@ -377,7 +386,9 @@ def patch(st, index, body):
     if not body and st.has("patch-empty-500"):
         raise RuntimeError("no fields to update")
     current = st.records[index]
-    check_body_id(st, body, current["id"])
+    renamed = st.has("patch-body-id-renames") and "id" in body and st.find(body["id"]) is None
+    if not (renamed and st.valid_id(body["id"])):
+        check_body_id(st, body, current["id"])
     changes = {}
     errors = []
     for field, check in (("content", check_content), ("completed", check_completed)):
@@ -389,6 +400,9 @@ def patch(st, index, body):
     if errors and not st.has("refused-patch-applied"):
         raise errors[0]
     record = {**current, **changes}
+    if renamed:
+        record["id"] = st.store_id(body["id"])
+        st.search_index.pop(current["id"], None)
     st.records[index] = record
     st.search_index[record["id"]] = dict(record)
     if errors:
@@ -399,6 +413,12 @@ def patch(st, index, body):
 # list ---------------------------------------------------------------------------------------
 def fold(text):
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
+def leading_number(text):
+    """The number a text starts with, as MySQL and MariaDB read a text compared with a number."""
+    m = re.match(r"\s*[-+]?\d+(\.\d*)?(e[-+]?\d+)?", str(text), re.IGNORECASE)
+    return float(m.group()) if m else 0
 
 
 def matches_q(st, q, content):
@@ -454,6 +474,8 @@ def list_todos(st, query):
             records = [r for r in records if wanted is not None and r["id"] == st.store_id(wanted)]
         elif field == "content" and st.has("content-filter-ignores-case"):
             records = [r for r in records if str(r.get(field)).casefold() == value.casefold()]
+        elif field == "content" and st.has("content-filter-numeric") and re.fullmatch(r"-?\d+", value):
+            records = [r for r in records if leading_number(r.get(field)) == int(value)]
         elif field == "content" and st.has("content-filter-ignores-trailing-spaces"):
             records = [r for r in records if str(r.get(field)).rstrip(" ") == value.rstrip(" ")]
         else:
