@@ -21,10 +21,13 @@ export function mustMatchSearch(content: string, q: string): boolean {
   return words(q).length > 0 && content.includes(q) && words(q).every((word) => present.has(word))
 }
 
-/** Whether some reading returns a record: a folded word of `q`, or `q`, is in one of its fields. */
+/**
+ * Whether some reading returns a record: `q`, a word of it or a piece between its spaces, folded,
+ * is in one of its fields.
+ */
 export function mayMatchSearch(fields: readonly string[], q: string): boolean {
   if (words(q).length === 0) return true
-  const needles = [q, ...words(q)].map(fold).filter(Boolean)
+  const needles = [q, ...words(q), ...q.split(/\s+/)].map(fold).filter(Boolean)
   return fields.some((field) => needles.some((needle) => fold(field).includes(needle)))
 }
 

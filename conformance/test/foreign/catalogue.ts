@@ -481,6 +481,12 @@ const variants: (Omit<ForeignSwitch, 'stack' | 'kind' | 'expect'> &
     note: 'the Go server folds the accents of Latin letters only',
   },
   {
+    name: 'token-search',
+    category: 'search',
+    description:
+      'q is split at spaces, and a record matches when any piece is in its content, ignoring case: q=50% & more finds every content with a &',
+  },
+  {
     name: 'content-max-50',
     category: 'limits',
     description:

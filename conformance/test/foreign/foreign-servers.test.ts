@@ -248,6 +248,7 @@ const probes: Record<string, (call: Call) => Promise<unknown>> = {
   // variants
   'sort-asc-only': (call) => call('GET', '/todos?order=-id'),
   'word-search': createThenCount('Café au lait', '?q=cafe'),
+  'token-search': createThenCount('a & b', '?q=%26%20c'),
   'content-max-50': (call) => create(call, { content: 'x'.repeat(51) }),
   'bmp-only': (call) => create(call, { content: '😀' }),
   'trims-content': (call) => create(call, { content: ' a ' }),

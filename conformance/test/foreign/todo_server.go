@@ -68,6 +68,7 @@ var defectNames = map[string]bool{
 var variantNames = map[string]bool{
 	"sort-asc-only":               true,
 	"word-search":                 true,
+	"token-search":                true,
 	"content-max-50":              true,
 	"bmp-only":                    true,
 	"trims-content":               true,
@@ -536,6 +537,14 @@ func (s *server) matchesQ(q string, t *todo) bool {
 		}
 		for _, w := range word.FindAllString(fold(q), -1) {
 			if words[w] {
+				return true
+			}
+		}
+		return false
+	}
+	if s.variant == "token-search" {
+		for _, token := range strings.Fields(strings.ToLower(q)) {
+			if strings.Contains(strings.ToLower(content), token) {
 				return true
 			}
 		}

@@ -68,6 +68,7 @@ DEFECTS = {  # described, with their categories, in catalogue.ts
 VARIANTS = {  # described in catalogue.ts
     "sort-asc-only",
     "word-search",
+    "token-search",
     "content-max-50",
     "bmp-only",
     "trims-content",
@@ -426,6 +427,8 @@ def matches_q(st, q, content):
         return False
     if st.has("q-regex"):
         return re.search(q, content) is not None
+    if st.variant == "token-search":
+        return any(token in content.lower() for token in q.lower().split())
     if st.variant == "word-search":
         return bool(set(re.findall(r"\w+", fold(q))) & set(re.findall(r"\w+", fold(content))))
     return q in content
