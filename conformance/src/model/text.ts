@@ -56,22 +56,48 @@ const COLLATIONS: Array<(a: string, b: string) => number> = [
 
 export type Sortable = Omit<Expected, 'id'> & { id: unknown }
 
-/** The sign of `a` against `b` under one key, or `undefined` when correct servers may differ. */
-function compareBy(key: OrderKey, a: Sortable, b: Sortable): number | undefined {
-  const { field, descending } = sortKey(key)
-  const sign = descending ? -1 : 1
-  if (field === 'id' && (typeof a.id !== 'number' || typeof b.id !== 'number')) return undefined
-  if (field !== 'content') return sign * Math.sign(Number(a[field]) - Number(b[field]))
-  const signs = new Set(COLLATIONS.map((compare) => Math.sign(compare(a.content, b.content))))
-  return signs.size === 1 ? sign * [...signs][0]! : undefined
+/** Each text's rank under `compare`: texts it holds equal share one, so a pair compares by rank. */
+function ranks(texts: readonly string[], compare: (a: string, b: string) => number) {
+  const sorted = [...new Set(texts)].sort(compare)
+  const rank = new Map<string, number>()
+  for (const [i, text] of sorted.entries()) {
+    const previous = sorted[i - 1]
+    const tied = previous !== undefined && compare(previous, text) === 0
+    rank.set(text, tied ? (rank.get(previous) ?? i) : i)
+  }
+  return texts.map((text) => rank.get(text) ?? 0)
 }
 
-/** Whether `order` requires `a` before `b`, or `undefined` for a tie or collations that differ. */
-export function mustPrecede(order: readonly OrderKey[], a: Sortable, b: Sortable) {
-  for (const key of order) {
-    const sign = compareBy(key, a, b)
-    if (sign === undefined) return undefined
-    if (sign !== 0) return sign < 0
+/**
+ * Whether `order` requires `items[a]` before `items[b]`, or `undefined` for a tie or collations
+ * that differ. Contents are ranked once under every collation, as a list is judged pair by pair.
+ */
+export function precedence(order: readonly OrderKey[], items: readonly Sortable[]) {
+  const keys = order.map(sortKey)
+  const byCollation = keys.some((key) => key.field === 'content')
+    ? COLLATIONS.map((compare) =>
+        ranks(
+          items.map((item) => item.content),
+          compare,
+        ),
+      )
+    : []
+  /** The sign of one key's comparison, or `undefined` when correct servers may differ. */
+  const signOf = ({ field }: (typeof keys)[number], a: Sortable, i: number, j: number) => {
+    if (field === 'id' && (typeof a.id !== 'number' || typeof items[j]?.id !== 'number'))
+      return undefined
+    if (field !== 'content') return Math.sign(Number(a[field]) - Number(items[j]?.[field]))
+    const signs = new Set(byCollation.map((rank) => Math.sign((rank[i] ?? 0) - (rank[j] ?? 0))))
+    return signs.size === 1 ? [...signs][0] : undefined
   }
-  return undefined
+  return (a: number, b: number): boolean | undefined => {
+    const item = items[a]
+    if (!item) return undefined
+    for (const key of keys) {
+      const sign = signOf(key, item, a, b)
+      if (sign === undefined) return undefined
+      if (sign !== 0) return key.descending ? sign > 0 : sign < 0
+    }
+    return undefined
+  }
 }

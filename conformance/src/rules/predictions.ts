@@ -11,7 +11,7 @@ import {
   type OwnRecord,
   stateOf,
 } from '../model/model.ts'
-import { mayMatchSearch, mustMatchSearch, mustPrecede, type Sortable } from '../model/text.ts'
+import { mayMatchSearch, mustMatchSearch, precedence, type Sortable } from '../model/text.ts'
 import { writeAnswer } from './records.ts'
 import {
   answered,
@@ -296,11 +296,12 @@ function judgeOrder(observation: Observation, items: Item[], model: Model): Judg
     (item): item is Item & Sortable =>
       typeof item.content === 'string' && typeof item.completed === 'boolean',
   )
+  const mustPrecede = precedence(order, sortable)
   for (const [i, a] of sortable.entries())
-    for (const [j, b] of sortable.entries())
-      if (j > i && mustPrecede(order, b, a) === true) {
+    for (const [j, b] of sortable.slice(i + 1).entries())
+      if (mustPrecede(i + 1 + j, i) === true) {
         const failed = `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`
-        const where = `${shown(a)} at ${i}, ${shown(b)} at ${j}`
+        const where = `${shown(a)} at ${i}, ${shown(b)} at ${i + 1 + j}`
         return failure(failed, `${shown(b)} first, by ${order.join(',')}`, where)
       }
   if (Object.values(rest).some((value) => value !== undefined)) return held
