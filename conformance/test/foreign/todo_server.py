@@ -169,6 +169,9 @@ class Store:
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in two writes: with Nagle's algorithm, each answer waits for the
+    # client's delayed ACK.
+    disable_nagle_algorithm = True
     server_version = "todo-server-py"
     store: Store = None  # set by main
     debug_count = False
