@@ -358,6 +358,17 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(failed(report)).toContain('patch.answers-updated')
   })
 
+  it('charges a mixed query that fails to the capability that already failed alone', async () => {
+    // The filter breaks on a content with a space, alone or beside order or q: one cause.
+    const report = await check((inner) => async (request) => {
+      const content = new URL(request.url).searchParams.get('content')
+      return is(request, 'GET', 'list') && content?.includes(' ')
+        ? json({ error: 'internal error' }, 500)
+        : inner(request)
+    })
+    expect(counted(report)).toEqual(['filter.matches'])
+  })
+
   it('catches a create without completed that stores none, under the field rule', async () => {
     const { store, fetch } = referenceApp()
     const report = await runConformance({

@@ -311,7 +311,8 @@ function judgeOrder(observation: Observation, items: Item[], model: Model): Judg
 /**
  * A rule of one capability, judged on the answers to queries that need it. A query answered
  * without 200 and an array is charged to one capability: one the server need not support, or
- * else one no query of its own showed working, or else the most particular.
+ * else one no query of its own showed working, or else one already broken, or else the most
+ * particular.
  */
 const queryRule = (
   capability: Capability,
@@ -327,6 +328,7 @@ const queryRule = (
     const charged =
       needs.find((need) => !model.claims.includes(need)) ??
       needs.find((need) => !model.answeredAlone.has(need)) ??
+      needs.find((need) => model.broken.has(need)) ??
       needs[0]
     return charged === capability ? unexpected(observation, '200 with a JSON array') : undefined
   },
