@@ -116,8 +116,9 @@ export const SCENARIOS: Scenarios = {
       // A long content carries the marker: a server may refuse it for its length and store it.
       const content = edge.length > 50 ? `${edge} ${ops.model.content('long')}` : edge
       const record = await ops.make('edge', false, content)
-      if (record) made.push(record)
-      if (record) await ops.get(record)
+      if (!record) continue
+      made.push(record)
+      await ops.get(record)
     }
     // Once every edge is stored, so that a filter or search may match the wrong one ("042" for 42).
     for (const { content } of made.map((record) => record.expected)) {
@@ -208,7 +209,7 @@ export const SCENARIOS: Scenarios = {
     }
     // A body id nobody holds, where a server may move the record.
     const lone = await ops.make('lone record')
-    const free = await nobodys(ops)
+    const free = lone && (await nobodys(ops))
     if (!lone || free === undefined) return
     await ops.patch(lone, { id: Number(free), completed: true }, 'body-id')
     await reads(ops, lone)
