@@ -83,18 +83,16 @@ export function precedence(order: readonly OrderKey[], items: readonly Sortable[
       )
     : []
   /** The sign of one key's comparison, or `undefined` when correct servers may differ. */
-  const signOf = ({ field }: (typeof keys)[number], a: Sortable, i: number, j: number) => {
-    if (field === 'id' && (typeof a.id !== 'number' || typeof items[j]?.id !== 'number'))
-      return undefined
-    if (field !== 'content') return Math.sign(Number(a[field]) - Number(items[j]?.[field]))
-    const signs = new Set(byCollation.map((rank) => Math.sign((rank[i] ?? 0) - (rank[j] ?? 0))))
+  const signOf = ({ field }: (typeof keys)[number], a: number, b: number) => {
+    const [x, y] = [items[a], items[b]]
+    if (field === 'id' && (typeof x?.id !== 'number' || typeof y?.id !== 'number')) return undefined
+    if (field !== 'content') return Math.sign(Number(x?.[field]) - Number(y?.[field]))
+    const signs = new Set(byCollation.map((rank) => Math.sign((rank[a] ?? 0) - (rank[b] ?? 0))))
     return signs.size === 1 ? [...signs][0] : undefined
   }
   return (a: number, b: number): boolean | undefined => {
-    const item = items[a]
-    if (!item) return undefined
     for (const key of keys) {
-      const sign = signOf(key, item, a, b)
+      const sign = signOf(key, a, b)
       if (sign === undefined) return undefined
       if (sign !== 0) return key.descending ? sign > 0 : sign < 0
     }

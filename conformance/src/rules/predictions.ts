@@ -298,10 +298,11 @@ function judgeOrder(observation: Observation, items: Item[], model: Model): Judg
   )
   const mustPrecede = precedence(order, sortable)
   for (const [i, a] of sortable.entries())
-    for (const [j, b] of sortable.slice(i + 1).entries())
-      if (mustPrecede(i + 1 + j, i) === true) {
+    for (let j = i + 1; j < sortable.length; j++)
+      if (mustPrecede(j, i) === true) {
+        const b = sortable[j]
         const failed = `${requestLine(observation.exchange)} lists ${shown(a)} before ${shown(b)}`
-        const where = `${shown(a)} at ${i}, ${shown(b)} at ${i + 1 + j}`
+        const where = `${shown(a)} at ${i}, ${shown(b)} at ${j}`
         return failure(failed, `${shown(b)} first, by ${order.join(',')}`, where)
       }
   if (Object.values(rest).some((value) => value !== undefined)) return held
