@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { statusTextFor } from '@todokit/sdk/contract'
 import { followRedirects, NetworkError, readBody, TimeoutError } from '@todokit/sdk/internal'
 import type { ResolvedOptions } from '../options.ts'
@@ -66,9 +67,7 @@ export function createHttpClient(
       )
       const signal = AbortSignal.any([timeout.signal, ...(config.signal ? [config.signal] : [])])
       // Raced against the signal, as an in-process app may ignore it.
-      const aborted = new Promise<never>((_, reject) =>
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
-      )
+      const aborted = once(signal, 'abort').then(() => Promise.reject(signal.reason))
       const read = async () => {
         const raw = await send(
           new Request(url, { method, headers, body, redirect: 'manual', signal }),
