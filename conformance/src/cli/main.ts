@@ -116,7 +116,6 @@ async function writeReport(path: string, text: string, append = false): Promise<
   })
 }
 
-/** Colours on a terminal, unless `NO_COLOR` or `TERM=dumb`; `FORCE_COLOR` (not `0`) always. */
 export function shouldUseColor(stream: { isTTY?: boolean }, env: CliIo['env']): boolean {
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false
@@ -152,7 +151,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       onProgress: reporter === 'pretty' ? (part) => io.stderr.write(`… ${part}\n`) : undefined,
     })
     // With --output the pretty summary comes first: should the file fail, the verdict is shown.
-    io.stdout.write(renderReport(report, output === undefined ? reporter : 'pretty', { color }))
+    io.stdout.write(renderReport(report, pretty ? 'pretty' : reporter, { color }))
     if (output !== undefined) {
       await writeReport(output, renderReport(report, reporter))
       io.stdout.write(`Report (${reporter}) written to ${output}\n`)
@@ -162,10 +161,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       await writeReport(stepSummary, renderStepSummary(report), true)
     if (report.interrupted) return EXIT.interrupted
     if (report.unreachable === undefined) return report.ok ? EXIT.conforms : EXIT.failed
-    io.stderr.write(
-      `todokit-conformance: ${options.baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there\n`,
+    throw new ConformanceError(
+      `${options.baseUrl} stopped answering mid-run (${report.unreachable}); the run ended there`,
     )
-    return EXIT.usage
   } catch (error) {
     // Bad options, an unwritable --output and an unreachable server: said without a stack.
     if (isErrorType(error, ConformanceError)) {
