@@ -5,11 +5,11 @@ import { safe, view } from './view.ts'
 
 /** A workflow command's message, escaped so no text of the server's can start a command. */
 export const escapeCommandData = (text: string): string =>
-  safe(text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A'))
+  safe(text.replace(/[%\r\n]/g, encodeURIComponent))
 
 /** A workflow command's property value: as {@link escapeCommandData}, and `:` and `,` too. */
 export const escapeCommandProperty = (text: string): string =>
-  escapeCommandData(text).replaceAll(':', '%3A').replaceAll(',', '%2C')
+  escapeCommandData(text).replace(/[:,]/g, encodeURIComponent)
 
 const annotation = (kind: 'error' | 'warning', title: string, text: string) =>
   `::${kind} title=${escapeCommandProperty(title)}::${escapeCommandData(text)}`
