@@ -13,7 +13,6 @@ export type Capability = (typeof CAPABILITIES)[number]
 export const LEVELS = ['required', 'recommended', ...CAPABILITIES] as const
 export type Level = (typeof LEVELS)[number]
 
-/** A level as people read it: `capability filter` rather than `filter`. */
 export const levelLabel = (level: Level): string =>
   level === 'required' || level === 'recommended' ? level : `capability ${level}`
 

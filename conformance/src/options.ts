@@ -110,7 +110,6 @@ export type ResolvedOptions = z.output<typeof OPTIONS>
 const got = ({ input }: { input?: unknown }) => JSON.stringify(input)
 const expects = (what: string) => (issue: z.core.$ZodRawIssue) => `${what}, got ${got(issue)}`
 
-/** How a mistake in each option is worded, given the issue zod found. */
 const MISTAKES: Record<string, (issue: z.core.$ZodRawIssue) => string> = {
   baseUrl: (issue) =>
     `Invalid base URL ${got(issue)}: expected an http or https URL without a query or fragment, e.g. http://localhost:3000`,
@@ -135,6 +134,5 @@ export function readOptions<S extends z.ZodMiniType>(schema: S, input: unknown):
   throw new InvalidOptionsError(result.error.issues[0]!.message)
 }
 
-/** Applies defaults and validates; throws {@link InvalidOptionsError}. */
 export const resolveOptions = (options: ConformanceOptions): ResolvedOptions =>
   readOptions(OPTIONS, options)

@@ -16,7 +16,6 @@ export interface Exchange {
   durationMs: number
 }
 
-/** Shortens a body for a report, saying how much was cut. */
 export const excerpt = (text: string, limit = 1_000): string =>
   text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters)`
 

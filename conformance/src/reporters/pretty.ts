@@ -57,7 +57,6 @@ export function renderFailure(result: CheckResult, options: PrettyOptions = {}):
   return lines.join('\n')
 }
 
-/** What the run saw of the server where the contract leaves it open, a sentence. */
 function observation({ observed }: ConformanceReport): string {
   const { idAssignment, clientIds, idType, foreignRecordsAtStart, trimsContent } = observed
   const gone = observed.foreignRecordsGoneAtEnd

@@ -13,7 +13,6 @@ const UNSAFE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it escapes
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
-/** Text from the server with what {@link UNSAFE} names shown as `\uXXXX`. */
 export const safe = (text: string): string =>
   text.replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
