@@ -1,5 +1,4 @@
-import { constants } from 'node:fs'
-import { access, appendFile, stat, writeFile } from 'node:fs/promises'
+import { access, appendFile, constants, stat, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { isErrorType } from '@todokit/sdk/internal'
