@@ -132,8 +132,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     )
   }
   const startedAt = new Date()
-  // A short random id: the marker `tk<id>` starts every content the run writes.
-  const model = new Model(`tk${Math.random().toString(36).slice(2, 8).padEnd(6, '0')}`)
+  const model = new Model()
   model.claims = resolved.capabilities
   const ops = new Operations(createHttpClient(resolved), model, selected, resolved.concurrency)
   const counts = (rule: { level: Rule['level'] }) => levelCounts(rule.level, resolved)

@@ -106,12 +106,8 @@ export class Model {
   /** The run stored id 2^53 − 1: ids a server counts on from it are past exact JSON numbers. */
   storedLastExactId = false
   private counter = 0
-  /** Starts the content of every record the run creates. */
-  readonly marker: string
-
-  constructor(marker: string) {
-    this.marker = marker
-  }
+  /** Starts the content of every record the run creates: `tk` and a short random id. */
+  readonly marker = `tk${Math.random().toString(36).slice(2, 8).padEnd(6, '0')}`
 
   /** A content no other record of the run holds: the marker, a counter and `label`. */
   content(label: string): string {

@@ -74,14 +74,9 @@ function ranks(texts: readonly string[], compare: (a: string, b: string) => numb
  */
 export function precedence(order: readonly OrderKey[], items: readonly Sortable[]) {
   const keys = order.map(sortKey)
-  const byCollation = keys.some((key) => key.field === 'content')
-    ? COLLATIONS.map((compare) =>
-        ranks(
-          items.map((item) => item.content),
-          compare,
-        ),
-      )
-    : []
+  const contents = items.map((item) => item.content)
+  const byContent = keys.some((key) => key.field === 'content')
+  const byCollation = byContent ? COLLATIONS.map((compare) => ranks(contents, compare)) : []
   /** The sign of one key's comparison, or `undefined` when correct servers may differ. */
   const signOf = ({ field }: (typeof keys)[number], a: number, b: number) => {
     const [x, y] = [items[a], items[b]]

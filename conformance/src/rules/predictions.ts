@@ -31,7 +31,6 @@ import {
   requestLine,
   sentObject,
   shown,
-  status,
   unexpected,
 } from './rule.ts'
 
@@ -63,10 +62,8 @@ const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> =
 }
 
 /**
- * What an observation shows against what the model predicts, by rule: a read of the run's own
- * records (a `GET /todos/{id}` of a live record, an unparametrised `GET /todos`) and a write's
- * answer. A rule holds when a read judged a record it answers for, and fails with the first
- * difference charged to it. A state a read showed is tolerated since: one cause, one charge.
+ * What a read of the run's records (by id, or an unparametrised list) or a write's answer shows
+ * against the model, by rule. A state a read showed is tolerated since: one cause, one charge.
  */
 function predict(observation: Observation, model: Model): Map<string, Judgement> {
   const judgements = new Map<string, Judgement>()
@@ -292,10 +289,7 @@ const judgeListed = (observation: Observation, items: Item[], model: Model, list
  */
 function judgeOrder(observation: Observation, items: Item[], model: Model): Judgement {
   const { order = [], ...rest } = observation.query ?? {}
-  const sortable = items.filter(
-    (item): item is Item & Sortable =>
-      typeof item.content === 'string' && typeof item.completed === 'boolean',
-  )
+  const sortable = items.filter((item): item is Item & Sortable => !fieldProblem(item))
   const mustPrecede = precedence(order, sortable)
   for (const [i, a] of sortable.entries())
     for (let j = i + 1; j < sortable.length; j++)
@@ -350,11 +344,8 @@ export const queryJudges: Judges = {
     const fields = (todo: Item) => [todo.content, todo.id, todo.completed].map(String)
     // Where the filter is broken, what such a list shows or leaves out is the filter rule's.
     const filtered = FILTERS.some((field) => query[field] !== undefined)
-    if (
-      filtered &&
-      (model.broken.has('filter') || items.some((todo) => !matchesFilters(todo, query)))
-    )
-      return undefined
+    const mismatch = items.some((todo) => !matchesFilters(todo, query))
+    if ((filtered && model.broken.has('filter')) || mismatch) return undefined
     return judgeListed(observation, items, model, {
       must: (todo) => matchesFilters(todo, query) && mustMatchSearch(todo.content, q),
       mayNot: (todo) =>
@@ -402,34 +393,31 @@ function badLink(observation: Observation, page: HttpResponse): Failure | undefi
   return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, `${link}`)
 }
 
-const onWalk = { op: ['walk'] } as const
-
 /** todokit's paging, where the contract says "not shown": a capability of its own. */
 export const pagingJudges: Judges = {
   'paging.limit': {
-    on: onWalk,
+    on: { op: ['walk'] },
     judge: (observation) =>
       pageFailure(observation) ??
       (observation.pages?.length ? held : { failed: answered(observation) }),
   },
   'paging.link': {
-    on: onWalk,
+    on: { op: ['walk'] },
     judge(observation) {
       const { pages = [], query } = observation
       const bad = pages.map((page) => badLink(observation, page)).find(Boolean)
       if (bad) return bad
       const [first] = pages
       if (!first || pageFailure(observation)) return undefined
-      const total = pages.flatMap((page) => listedItems(page.json)).length
-      const limit = Number(query?.limit)
-      const full = total > limit || (total === limit && query?.limit === '1')
+      // Pages over the limit failed above: a single page is full only at limit=1.
+      const full = query?.limit === '1' && listedItems(first.json).length === 1
       if (pages.length === 1 && full && first.headers.get('link') === null)
         return { failed: `${requestLine(first.exchange)} answered a full page without a next link` }
       return held
     },
   },
   'paging.walk': {
-    on: onWalk,
+    on: { op: ['walk'] },
     judge(observation, model) {
       const { pages = [], walkStopped, query = {} } = observation
       // Pages over the limit or badly linked are paging.limit's and paging.link's.
@@ -451,6 +439,7 @@ export const pagingJudges: Judges = {
   },
   'paging.bad-input': {
     on: { probe: ['bad-paging'] },
-    judge: status('400', (code) => code === 400),
+    judge: (observation) =>
+      observation.response?.status === 400 ? held : unexpected(observation, '400'),
   },
 }

@@ -16,7 +16,6 @@ import {
   requestLine,
   sentObject,
   shown,
-  status,
   unexpected,
 } from './rule.ts'
 
@@ -114,10 +113,10 @@ export const recordJudges: Judges = {
   },
   'delete.answers-200': {
     on: { op: ['delete'], probe: ['none'], live: true },
-    judge: (observation) =>
-      displaced(observation.target)
-        ? undefined
-        : status('200', (code) => code === 200)(observation),
+    judge(observation) {
+      if (displaced(observation.target)) return undefined
+      return observation.response?.status === 200 ? held : unexpected(observation, '200')
+    },
   },
   'ids.unique': {
     judge(observation, model) {
@@ -229,7 +228,7 @@ export const recordJudges: Judges = {
   },
   'put.complete-record': {
     on: { op: ['replace'], probe: ['missing-field'] },
-    judge: status('a 4xx', (code) => code >= 400 && code < 500),
+    judge: (observation) => (isClientError(observation) ? held : unexpected(observation, 'a 4xx')),
   },
   'content.exact': {
     on: { op: ['create', 'replace', 'patch'], probe: ['none'] },

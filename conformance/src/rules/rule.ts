@@ -116,12 +116,11 @@ export function requestLine(exchange: Exchange): string {
 }
 
 /** `PATCH /todos/7 {"completed":true} answered 404 Not Found`, or why no answer came. */
-export function answered({ exchange, sent, op }: Observation): string {
+export function answered({ exchange, sent }: Observation): string {
   const { error, status, statusText } = exchange
   const outcome =
     error === undefined ? `answered ${status} ${statusText}` : `got no answer (${error})`
-  const text = typeof sent === 'string' ? sent : shown(sent)
-  const body = sent === undefined || op === 'get' || op === 'delete' ? '' : ` ${text}`
+  const body = sent === undefined ? '' : ` ${typeof sent === 'string' ? sent : shown(sent)}`
   return `${requestLine(exchange)}${body} ${outcome}`
 }
 
@@ -137,14 +136,6 @@ export function unexpected(observation: Observation, expected: string, why = '')
     : error
   return failure(`${answered(observation)}${why}`, expected, actual)
 }
-
-/** A judge that holds when the answer's status is one `ok` accepts, and `expected` names. */
-export const status =
-  (expected: string, ok: (code: number) => boolean) =>
-  (observation: Observation): Judgement => {
-    const code = observation.response?.status
-    return code !== undefined && ok(code) ? held : unexpected(observation, expected)
-  }
 
 export const isSuccess = ({ response }: Observation): boolean =>
   response !== undefined && response.status >= 200 && response.status < 300
