@@ -107,6 +107,20 @@ export const mutants: readonly Mutant[] = [
     ),
   },
   {
+    name: 'put-answers-other-record',
+    defect: 'PUT stores the replacement but answers with the first record of the collection',
+    caughtBy: 'replace.answers-replaced',
+    wrap: when(
+      (r) => is(r, 'PUT', 'record'),
+      async (request, inner) => {
+        const response = await inner(request)
+        if (!response.ok) return response
+        const [first] = (await (await get(inner, request, '/todos')).json()) as unknown[]
+        return json(first)
+      },
+    ),
+  },
+  {
     name: 'put-accepts-incomplete',
     defect: 'PUT fills missing fields from the stored record instead of refusing the body',
     caughtBy: 'put.complete-record',

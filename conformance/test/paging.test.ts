@@ -76,6 +76,44 @@ describe('paging, a capability reported apart', () => {
     expect(failed(report).map((check) => check.id)).not.toContain('paging.limit')
   })
 
+  /** The reference server, with each answer's `Link` header rewritten by `relink`. */
+  const relinked = (relink: (link: string, url: URL) => string | undefined) => {
+    const { fetch } = referenceApp()
+    return runConformance({
+      baseUrl: IN_PROCESS_URL,
+      fetch: async (request) => {
+        const response = await fetch(request)
+        const link = response.headers.get('link')
+        const next = link === null ? undefined : relink(link, new URL(request.url))
+        if (next === undefined) response.headers.delete('link')
+        else response.headers.set('link', next)
+        return response
+      },
+      capabilities: 'all',
+      budget: { requests: 100 },
+    })
+  }
+
+  it('charges a walk whose next link leads back to a page it read to paging.walk alone', async () => {
+    const report = await relinked((_, url) => {
+      url.searchParams.delete('cursor')
+      return `<${url}>; rel="next"`
+    })
+    const walk = report.checks.find((check) => check.id === 'paging.walk')
+    expect(walk?.message).toMatch(/^the walk from GET \/todos\?limit=\S+ repeats a next link it/)
+    expect(failed(report).map((check) => check.id)).toEqual(['paging.walk'])
+  })
+
+  it('charges a walk that ends on a full page, records still to come, to paging.link alone', async () => {
+    const report = await relinked(() => undefined)
+    const link = report.checks.find((check) => check.id === 'paging.link')
+    expect(link?.message).toMatch(
+      /^GET \/todos\?limit=\S+ answered a full page without a next link$/,
+    )
+    expect(link?.actual).toMatch(/^no next link, and \d+ records of the run not yet listed$/)
+    expect(failed(report).map((check) => check.id)).toEqual(['paging.link'])
+  })
+
   it('fails only paging checks of a server that ignores limit and claims everything', async () => {
     const server = variantServer({ seed: FOREIGN, paging: 'ignored' })
     const report = await run(server.fetch, 'all')

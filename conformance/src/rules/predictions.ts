@@ -393,6 +393,27 @@ function badLink(observation: Observation, page: HttpResponse): Failure | undefi
   return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, `${link}`)
 }
 
+/** A walk that ended on a full page while records it must list were not listed: a next link was due. */
+function endedEarly(observation: Observation, model: Model): Failure | undefined {
+  const { pages = [], query = {}, touched } = observation
+  const last = pages.at(-1)
+  if (!last || nextLinkTarget(last.headers.get('link')) !== undefined) return undefined
+  if (listedItems(last.json).length < Number(query.limit)) return undefined
+  const listed = new Set(
+    pages.flatMap((page) => listedItems(page.json)).map(({ id }) => String(id)),
+  )
+  const missing = model
+    .settled()
+    .filter(
+      ({ key, blame, expected }) => !touched?.has(key) && !blame && matchesFilters(expected, query),
+    )
+    .filter(({ expected }) => !listed.has(String(expected.id)))
+  if (missing.length === 0) return undefined
+  const failed = `${requestLine(last.exchange)} answered a full page without a next link`
+  const actual = `no next link, and ${missing.length} records of the run not yet listed`
+  return failure(failed, 'Link: <URI>; rel="next" while records remain', actual)
+}
+
 /** todokit's paging, where the contract says "not shown": a capability of its own. */
 export const pagingJudges: Judges = {
   'paging.limit': {
@@ -403,17 +424,12 @@ export const pagingJudges: Judges = {
   },
   'paging.link': {
     on: { op: ['walk'] },
-    judge(observation) {
-      const { pages = [], query } = observation
+    judge(observation, model) {
+      const { pages = [] } = observation
       const bad = pages.map((page) => badLink(observation, page)).find(Boolean)
       if (bad) return bad
-      const [first] = pages
-      if (!first || pageFailure(observation)) return undefined
-      // Pages over the limit failed above: a single page is full only at limit=1.
-      const full = query?.limit === '1' && listedItems(first.json).length === 1
-      if (pages.length === 1 && full && first.headers.get('link') === null)
-        return { failed: `${requestLine(first.exchange)} answered a full page without a next link` }
-      return held
+      if (pages.length === 0 || pageFailure(observation)) return undefined
+      return endedEarly(observation, model) ?? held
     },
   },
   'paging.walk': {
@@ -422,7 +438,7 @@ export const pagingJudges: Judges = {
       const { pages = [], walkStopped, query = {} } = observation
       // Pages over the limit or badly linked are paging.limit's and paging.link's.
       const bad = pages.some((page) => badLink(observation, page)) || pageFailure(observation)
-      if (pages.length === 0 || bad) return undefined
+      if (pages.length === 0 || bad || endedEarly(observation, model)) return undefined
       const walk = `the walk from ${requestLine(observation.exchange)}`
       if (walkStopped)
         return failure(`${walk} ${walkStopped}`, 'a last page without a next link', walkStopped)
