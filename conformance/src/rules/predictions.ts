@@ -393,23 +393,26 @@ function badLink(observation: Observation, page: HttpResponse): Failure | undefi
   return failure(failed, `Link: <URI>; rel="next" on ${here}, keeping the query`, `${link}`)
 }
 
-/** A walk that ended on a full page while records it must list were not listed: a next link was due. */
+/**
+ * A walk that ended on its first page, full, while records it must list were not listed: a next
+ * link was due. Later pages may end full on the last record, and lose others by their cursor.
+ */
 function endedEarly(observation: Observation, model: Model): Failure | undefined {
   const { pages = [], query = {}, touched } = observation
-  const last = pages.at(-1)
-  if (!last || nextLinkTarget(last.headers.get('link')) !== undefined) return undefined
-  if (listedItems(last.json).length < Number(query.limit)) return undefined
-  const listed = new Set(
-    pages.flatMap((page) => listedItems(page.json)).map(({ id }) => String(id)),
-  )
+  const [only, ...more] = pages
+  if (!only || more.length > 0 || nextLinkTarget(only.headers.get('link')) !== undefined)
+    return undefined
+  if (listedItems(only.json).length < Number(query.limit)) return undefined
+  const listed = new Set(listedItems(only.json).map(({ id }) => String(id)))
   const missing = model
     .settled()
     .filter(
-      ({ key, blame, expected }) => !touched?.has(key) && !blame && matchesFilters(expected, query),
+      ({ key, blame, expected }) =>
+        !touched?.has(key) && !blame && !listed.has(String(expected.id)),
     )
-    .filter(({ expected }) => !listed.has(String(expected.id)))
+    .filter(({ expected }) => matchesFilters(expected, query))
   if (missing.length === 0) return undefined
-  const failed = `${requestLine(last.exchange)} answered a full page without a next link`
+  const failed = `${requestLine(only.exchange)} answered a full page without a next link`
   const actual = `no next link, and ${missing.length} records of the run not yet listed`
   return failure(failed, 'Link: <URI>; rel="next" while records remain', actual)
 }
