@@ -6,7 +6,7 @@ import type { ListQuery } from './rules/rule.ts'
 
 /** Contents that break naive storage, escaping, matching or typing; a server may refuse some. */
 export const EDGE_CONTENTS = [
-  ...['', '42', '042', 'true', 'null', '+', '%', 'a+b', '50% & more', 'it\'s "quoted"'],
+  ...['', '42', '042', 'true', 'null', '+', '%', 'one+two', '50% & more', 'it\'s "quoted"'],
   ...['c++ (x) [y] .* $1 ^', '<b>&amp;</b>', '  padded  ', 'Grüße café', 'e\u0301 vs é'],
   ...['emoji 🙂 𝔘', 'bell \u0007 tab\t', 'x'.repeat(300)],
   // Equal under a case-insensitive or a PAD SPACE collation (MySQL's and MariaDB's defaults).
@@ -74,7 +74,7 @@ export const SCENARIOS: Scenarios = {
     let plain = await ops.create(first)
     // A create refused for its completed false (a required bool) is not one refused for its id.
     if (model.refusedCreates.some((refused) => refused.sent === first))
-      plain = await ops.create({ content: model.content('first again'), completed: true })
+      plain = await ops.create({ content: model.content('first retried'), completed: true })
     if (!plain) model.policy.assignsIds = false
     const chosen = { id: model.unusedId(), content: model.content('chosen id'), completed: true }
     const withId = await ops.create(chosen)
@@ -92,7 +92,7 @@ export const SCENARIOS: Scenarios = {
     const { model } = ops
     const writes: Record<string, (record: OwnRecord) => Promise<unknown>> = {
       patched: (record) => ops.patch(record, { completed: !record.expected.completed }),
-      'patched again': (record) => ops.patch(record, { content: model.content('patched again') }),
+      repatched: (record) => ops.patch(record, { content: model.content('repatched') }),
       replaced: (record) =>
         ops.replace(record, { content: model.content('replaced'), completed: true }),
       deleted: (record) => ops.delete(record),

@@ -20,6 +20,9 @@ const VARIANTS: Record<string, VariantOptions> = {
   'list order without order: reversed': { unordered: 'reverse' },
   'list order without order: shuffled': { unordered: 'shuffled' },
   'q matches case-sensitively': { searchCase: 'sensitive' },
+  'q read by a full-text index: markup, short words and stop words skipped, words stemmed': {
+    fullText: true,
+  },
   'strings ordered by locale collation': { collation: 'locale' },
   'ids of deleted records reused (lowest free)': { assignIds: 'lowest-free' },
   'random server ids': { assignIds: 'random' },

@@ -25,6 +25,11 @@ export interface VariantOptions {
   unordered?: 'insertion' | 'reverse' | 'shuffled'
   /** `q` matches case-sensitively or not. */
   searchCase?: 'insensitive' | 'sensitive'
+  /**
+   * `q` read as a full-text index reads it: markup skipped, words under three characters and stop
+   * words dropped, the rest stemmed; a record holds every word left, and none left matches none.
+   */
+  fullText?: boolean
   /** How `order=content` compares strings. */
   collation?: 'code-unit' | 'locale'
   /** PUT to an unknown id creates the record rather than answering 404. */
@@ -58,6 +63,19 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
     headers: { 'content-type': 'application/json', ...headers },
   })
 const problem = (status: number, detail: string) => json({ status, detail }, status)
+
+const STOP_WORDS = new Set(['again', 'and', 'more', 'the', 'with'])
+
+/** The words a full-text index keeps of `text`, stemmed. */
+const lexemes = (text: string) =>
+  (
+    text
+      .replace(/<[^>]*>|&\w+;/g, ' ')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .filter((word) => word.length >= 3 && !STOP_WORDS.has(word))
+    .map((word) => word.replace(/(ing|ed|es|s)$/, '').replace(/([^aeiou])\1$/, '$1'))
 
 function compareText(collation: VariantOptions['collation']) {
   return collation === 'locale'
@@ -138,7 +156,13 @@ export function variantServer(options: VariantOptions = {}) {
       result = result.filter((r) => String(r.completed) === params.get('completed'))
     }
     const q = params.get('q')
-    if (q !== null) {
+    if (q !== null && options.fullText) {
+      const wanted = lexemes(q)
+      result = result.filter(
+        (r) =>
+          wanted.length > 0 && wanted.every((word) => lexemes(String(r.content)).includes(word)),
+      )
+    } else if (q !== null) {
       const fold = (text: string) =>
         options.searchCase === 'sensitive' ? text : text.toLowerCase()
       result = result.filter(

@@ -3,8 +3,9 @@ import type { Expected } from './model.ts'
 
 /**
  * The contract says only "free-text search uses `q`" and "sorting uses `order`": a server may
- * match substrings or whole words, any word or all of them, with or without case and accents, and
- * compare strings by code point or by a locale. An expectation holds only when every reading agrees.
+ * match substrings or whole words, any word or all of them, with or without case, accents or a
+ * stemmer, and compare strings by code point or by a locale. An expectation holds only when every
+ * reading agrees.
  */
 
 /** Text with case and accents folded away, as the loosest reading compares it. */
@@ -12,23 +13,53 @@ const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toL
 
 export const words = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? []
 
+/** English stop words of three letters or more (Snowball's, as PostgreSQL's `english` drops). */
+const STOP_WORDS = new Set(
+  `our ours ourselves you your yours yourself yourselves him his himself she her hers herself its
+  itself they them their theirs themselves what which who whom this that these those are was were
+  been being have has had having does did doing the and but because until while for with about
+  against between into through during before after above below from down out off over under again
+  further then once here there when where why how all any both each few more most other some such
+  nor not only own same than too very can will just don should now`.split(/\s+/),
+)
+
 /**
- * Whether every reading of search returns a record with this content: it holds `q` exactly, and
- * each word of `q` as a whole word. A `q` without a word (`+`, `%`) is left to the readings.
+ * Whether a full-text index reads `q` as the words it spells: no markup (`<b>` is a tag, `&amp;`
+ * an entity), no word under three letters or digits, which one may skip, and not only stop words.
+ */
+const indexable = (q: string) =>
+  !/[<&]/.test(q) &&
+  words(q).every((word) => word.length >= 3) &&
+  words(q).some((word) => !STOP_WORDS.has(word.toLowerCase()))
+
+/**
+ * Whether every reading of search returns a record with this content: the content holds `q`
+ * exactly and each of its words as a whole word, and an index reads `q` as those words. Other
+ * queries are left to the readings.
  */
 export function mustMatchSearch(content: string, q: string): boolean {
   const present = new Set(words(content))
-  return words(q).length > 0 && content.includes(q) && words(q).every((word) => present.has(word))
+  return indexable(q) && content.includes(q) && words(q).every((word) => present.has(word))
 }
+
+/** What a stemmer may leave of a word: `padded` and `pad` both index as `pad`. */
+const stem = (word: string) => word.slice(0, Math.max(3, word.length - 3))
+const sameStem = (a: string, b: string) =>
+  a.length >= 3 && b.length >= 3 && (a.startsWith(stem(b)) || b.startsWith(stem(a)))
 
 /**
  * Whether some reading returns a record: `q`, a word of it or a piece between its spaces, folded,
- * is in one of its fields.
+ * is in one of its fields, or a word of a field has the stem of a word of `q`.
  */
 export function mayMatchSearch(fields: readonly string[], q: string): boolean {
   if (words(q).length === 0) return true
   const needles = [q, ...words(q), ...q.split(/\s+/)].map(fold).filter(Boolean)
-  return fields.some((field) => needles.some((needle) => fold(field).includes(needle)))
+  const stems = words(fold(q))
+  return fields.some(
+    (field) =>
+      needles.some((needle) => fold(field).includes(needle)) ||
+      words(fold(field)).some((word) => stems.some((other) => sameStem(word, other))),
+  )
 }
 
 /** UTF-16 order, which is code point order unless a surrogate is involved. */
@@ -41,6 +72,9 @@ function byCodePoint(a: string, b: string): number {
   return at < 0 || at >= y.length ? x.length - y.length : (x[at] ?? 0) - (y[at] ?? 0)
 }
 
+/** glibc's locales, PostgreSQL's default collations, weigh spaces, punctuation and symbols on ties alone. */
+const lettersAndDigits = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '')
+
 // Collators are made once: `localeCompare` with options builds one on every call.
 const byLocale = new Intl.Collator().compare
 
@@ -50,6 +84,7 @@ const COLLATIONS: Array<(a: string, b: string) => number> = [
   byCodePoint,
   byLocale,
   new Intl.Collator('en', { sensitivity: 'base' }).compare,
+  (a, b) => byLocale(lettersAndDigits(a), lettersAndDigits(b)),
   (a, b) => byLocale(fold(a), fold(b)),
   (a, b) => byUnit(a.toLowerCase(), b.toLowerCase()),
 ]
