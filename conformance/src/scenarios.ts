@@ -8,7 +8,7 @@ import type { ListQuery } from './rules/rule.ts'
 export const EDGE_CONTENTS = [
   ...['', '42', '042', 'true', 'null', '+', '%', 'one+two', '50% & more', 'it\'s "quoted"'],
   ...['c++ (x) [y] .* $1 ^', '<b>&amp;</b>', '  padded  ', 'Grüße café', 'e\u0301 vs é'],
-  ...['emoji 🙂 𝔘', 'bell \u0007 tab\t', 'x'.repeat(300)],
+  ...['emoji 🙂 𝔘', 'bell \u0007 tab\t', 'nul \u0000 end', 'x'.repeat(300)],
   // Equal under a case-insensitive or a PAD SPACE collation (MySQL's and MariaDB's defaults).
   ...['Case', 'case', 'pad', 'pad '],
 ]
@@ -31,6 +31,13 @@ const FILTERS_AND_SORTS: ListQuery[] = [
 const BAD_PAGING: ListQuery[] = [
   ...['0', '-1', 'abc'].map((limit) => ({ limit })),
   { limit: '2', cursor: 'not-a-cursor-of-yours' },
+]
+
+/** Values no field holds and an order by no field: a client's mistake, never a server's fault. */
+const BAD_QUERIES: ListQuery[] = [
+  { id: 'abc' },
+  { completed: 'maybe' },
+  { order: ['nope' as OrderKey] },
 ]
 
 /** Bodies with one field of a wrong type (`true` is none for completed). */
@@ -76,7 +83,13 @@ export const SCENARIOS: Scenarios = {
     if (model.refusedCreates.some((refused) => refused.sent === first))
       plain = await ops.create({ content: model.content('first retried'), completed: true })
     if (!plain) model.policy.assignsIds = false
-    const chosen = { id: model.unusedId(), content: model.content('chosen id'), completed: true }
+    // On an empty server, an id the server would hand out after the next: a counter that skips
+    // no client's id fails a create soon after (a SERIAL column left behind by explicit ids).
+    const assigned = plain?.expected.id
+    const next = typeof assigned === 'number' ? assigned + 2 : Number.NaN
+    const soon = model.foreign.size === 0 && Number.isSafeInteger(next) && next > 0
+    const chosenId = soon && !model.records.has(keyOf(next)) ? next : model.unusedId()
+    const chosen = { id: chosenId, content: model.content('chosen id'), completed: true }
     const withId = await ops.create(chosen)
     if (!withId && model.policy.clientIds === undefined) model.policy.clientIds = 'refused'
     const id = plain ? {} : { id: model.unusedId() }
@@ -152,6 +165,7 @@ export const SCENARIOS: Scenarios = {
     ]
     for (const query of queries) await ops.list(query)
     for (const query of BAD_PAGING) await ops.list(query, 'bad-paging')
+    for (const query of BAD_QUERIES) await ops.list(query, 'bad-query')
     const records = model.settled()
     const id = records[0]?.expected.id
     if (id === undefined) return

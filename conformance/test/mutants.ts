@@ -268,6 +268,56 @@ export const mutants: readonly Mutant[] = [
     ),
   },
   {
+    name: 'id-counter-ignores-client-ids',
+    defect:
+      'POST counts server ids on from its own counter, as a SERIAL column does after explicit ids, so a create meets an id a client chose and answers 500',
+    caughtBy: 'create.answers-stored',
+    wrap: (inner) => {
+      let counter: number | undefined
+      return async (request) => {
+        const sent = is(request, 'POST', 'list') ? await bodyOf(request) : undefined
+        if (!sent || 'id' in sent) return inner(request)
+        if (counter === undefined) {
+          const created = await inner(request)
+          const body = (await created.clone().json()) as { id?: unknown }
+          if (typeof body.id === 'number') counter = body.id + 1
+          return created
+        }
+        const created = await inner(rewrite(request, { body: { ...sent, id: counter++ } }))
+        return created.status === 409 ? json({ detail: 'duplicate key' }, 500) : created
+      }
+    },
+  },
+  {
+    name: 'nul-in-content-500',
+    defect: 'A content holding U+0000 reaches a database that cannot store it, and answers 500',
+    caughtBy: 'create.answers-stored',
+    wrap: when(
+      (r) => is(r, 'POST', 'list'),
+      async (request, inner) => {
+        const { content } = (await bodyOf(request)) ?? {}
+        const nul = typeof content === 'string' && content.includes('\u0000')
+        return nul ? json({ detail: 'invalid byte sequence' }, 500) : inner(request)
+      },
+    ),
+  },
+  {
+    name: 'list-query-unchecked-500',
+    defect:
+      'An order by no field, or a filter value of the wrong type, reaches SQL and answers 500',
+    caughtBy: 'errors.client-mistakes',
+    wrap: when(
+      (r) => is(r, 'GET', 'list'),
+      (request, inner) => {
+        const query = new URL(request.url).searchParams
+        const orders = (query.get('order') ?? '').split(',').filter(Boolean)
+        const badOrder = orders.some((key) => !/^-?(id|content|completed)$/.test(key))
+        const badId = query.has('id') && !/^\d+$/.test(query.get('id') ?? '')
+        return badOrder || badId ? json({ detail: 'syntax error' }, 500) : inner(request)
+      },
+    ),
+  },
+  {
     name: 'get-returns-wrong-record',
     defect: 'GET /todos/{id} returns the first record of the collection',
     caughtBy: 'get.returns-record',

@@ -21,6 +21,7 @@ export const PROBES = {
   'canonical-path-id': true,
   'unknown-id': false,
   'bad-paging': false,
+  'bad-query': true,
   'large-id': false,
   'concurrent-read': false,
 } as const
