@@ -54,11 +54,11 @@ const sameStem = (a: string, b: string) =>
 export function mayMatchSearch(fields: readonly string[], q: string): boolean {
   if (words(q).length === 0) return true
   const needles = [q, ...words(q), ...q.split(/\s+/)].map(fold).filter(Boolean)
-  const stems = words(fold(q))
+  const wanted = words(fold(q))
   return fields.some(
     (field) =>
       needles.some((needle) => fold(field).includes(needle)) ||
-      words(fold(field)).some((word) => stems.some((other) => sameStem(word, other))),
+      words(fold(field)).some((word) => wanted.some((other) => sameStem(word, other))),
   )
 }
 
@@ -72,7 +72,7 @@ function byCodePoint(a: string, b: string): number {
   return at < 0 || at >= y.length ? x.length - y.length : (x[at] ?? 0) - (y[at] ?? 0)
 }
 
-/** glibc's locales, PostgreSQL's default collations, weigh spaces, punctuation and symbols on ties alone. */
+/** glibc's locales (PostgreSQL's default collations) weigh spaces, punctuation and symbols on ties. */
 const lettersAndDigits = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '')
 
 // Collators are made once: `localeCompare` with options builds one on every call.
