@@ -217,7 +217,7 @@ export const mutants: readonly Mutant[] = [
         }
         if (!is(request, 'GET', 'list')) return response
         return editJson(response, (list) =>
-          (list as Array<{ id: unknown }>).filter((todo) => !created.has(todo.id)),
+          Array.isArray(list) ? list.filter((todo) => !created.has(todo.id)) : list,
         )
       }
     },

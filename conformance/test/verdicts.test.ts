@@ -266,6 +266,18 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(counted(report)).toEqual(['delete.removes', 'ids.unknown-404'])
   })
 
+  it('a list that leaves out a record a refused write was aimed at is charged to the list, not to the refusal', async () => {
+    // A list cut at an internal page, as a leftover LIMIT 100 does.
+    const report = await check((inner) => async (request) => {
+      const response = await inner(request)
+      if (!is(request, 'GET', 'list') || new URL(request.url).search) return response
+      const items: unknown = await response.json()
+      return json(Array.isArray(items) ? items.slice(0, 100) : items, response.status)
+    })
+    expect(counted(report)).toContain('list.holds-live-records')
+    expect(counted(report)).not.toContain('write.refused-no-trace')
+  })
+
   it('catches a PATCH whose body id no record holds moving the record there', async () => {
     const report = await check((inner) => async (request) => {
       const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined

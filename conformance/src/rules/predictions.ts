@@ -172,9 +172,10 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
   }
   for (const { failed, record } of differences(observation, items, model)) {
     const rule = record?.deleted ? 'delete.removes' : 'list.holds-live-records'
-    charge(record?.blame?.rule ?? rule, record, failed)
-    // Queries that list it since are not charged again.
-    if (record?.deleted) record.blame ??= { rule, exchange: observation.exchange }
+    // A refusal's blame answers for what the record holds, not for where it is listed.
+    charge(displaced(record) ? (record?.blame?.rule ?? rule) : rule, record, failed)
+    // Queries that leave it out, or list it, since are not charged again: one cause, one charge.
+    if (record) record.blame ??= { rule, exchange: observation.exchange }
   }
   const listed = new Set(items.map(({ id, content }) => JSON.stringify([String(id), content])))
   for (const record of model.deleted()) {
