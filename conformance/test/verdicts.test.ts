@@ -278,6 +278,17 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(counted(report)).not.toContain('write.refused-no-trace')
   })
 
+  it('a cut at an internal page that every list query shares is charged to list.holds-live-records alone', async () => {
+    const report = await check((inner) => async (request) => {
+      const response = await inner(request)
+      if (!is(request, 'GET', 'list') || new URL(request.url).searchParams.has('limit'))
+        return response
+      const items: unknown = await response.json()
+      return json(Array.isArray(items) ? items.slice(0, 100) : items, response.status)
+    })
+    expect(counted(report)).toEqual(['list.holds-live-records'])
+  })
+
   it('catches a PATCH whose body id no record holds moving the record there', async () => {
     const report = await check((inner) => async (request) => {
       const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined

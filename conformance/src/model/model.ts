@@ -95,6 +95,8 @@ export class Model {
   readonly answeredAlone = new Set<Capability>()
   /** Levels with a rule broken so far: a failure they explain is not charged again elsewhere. */
   readonly broken = new Set<Level>()
+  /** How many records the last GET /todos that left out records of the run listed: its cut. */
+  listCut?: number
   /** Contents a write of the run had accepted: one shown in place of another is no mangling. */
   readonly written = new Set<string>()
   /** Contents of creates that succeeded without naming an id: a record with one may be theirs. */

@@ -170,7 +170,9 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     const listed = items.filter((item) => String(item.id) === String(record.expected.id))
     if (listed[0] && listed.length === 1) compare(record, listed[0])
   }
-  for (const { failed, record } of differences(observation, items, model)) {
+  const found = differences(observation, items, model)
+  model.listCut = found.some(({ record }) => record && !record.deleted) ? items.length : undefined
+  for (const { failed, record } of found) {
     const rule = record?.deleted ? 'delete.removes' : 'list.holds-live-records'
     // A refusal's blame answers for what the record holds, not for where it is listed.
     charge(displaced(record) ? (record?.blame?.rule ?? rule) : rule, record, failed)
@@ -273,10 +275,14 @@ const matchesFilters = (todo: Item, query: ListQuery) =>
 
 /**
  * The first way a list differs from the model, but in records written meanwhile or blamed, and
- * deleted ones no GET /todos has shown gone: what a DELETE left is delete.removes' to judge.
+ * deleted ones no GET /todos has shown gone: what a DELETE left is delete.removes' to judge. A
+ * list cut where GET /todos was cut leaves out what that cut explains, charged to it already.
  */
 const judgeListed = (observation: Observation, items: Item[], model: Model, listing: Listing) =>
-  differences(observation, items, model, listing).find(
+  differences(observation, items, model, {
+    ...listing,
+    ...(items.length === model.listCut && { must: () => false }),
+  }).find(
     ({ record }) =>
       !record ||
       (!observation.touched?.has(record.key) &&
