@@ -184,6 +184,17 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(methods).toEqual(['PATCH', 'PATCH', 'GET'])
   })
 
+  it('a PATCH that answers its content but never stores it is charged to read.current, not to the queries that show the record as it is stored', async () => {
+    const report = await check((inner) => async (request) => {
+      const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined
+      if (typeof body?.content !== 'string' || 'completed' in body) return inner(request)
+      const stored = await get(inner, request, new URL(request.url).pathname)
+      return stored.ok ? json({ ...(await stored.json()), content: body.content }) : stored
+    })
+    expect(counted(report)).toContain('read.current')
+    expect(counted(report).filter((id) => /^(filter|search|sort|paging)\./.test(id))).toEqual([])
+  })
+
   it('a PATCH that clears the fields it was not sent is charged to the PATCH rules alone, also where two PATCHes were sent at once', async () => {
     const report = await check((inner) => async (request) => {
       const body = is(request, 'PATCH', 'record') ? await bodyOf(request) : undefined

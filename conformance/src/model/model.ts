@@ -10,13 +10,16 @@ export type Expected = { id: Id; content: string; completed: boolean }
 
 /**
  * The last write a record saw; `sent` names the only fields that may differ from before it, and
- * `together` the writes sent at once with it, itself included, as they were answered.
+ * `together` the writes sent at once with it, itself included, as they were answered. `shown`
+ * once a read showed what it left: until then, a query that shows otherwise may be the write's
+ * failure, not the query's.
  */
 export interface LastWrite {
   op: 'create' | 'replace' | 'patch'
   sent: readonly string[]
   exchange: Exchange
   together?: readonly Exchange[]
+  shown?: true
 }
 
 /** One record the run created: proven its own by the create that answered with it. */

@@ -89,6 +89,7 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
   }
   const compare = (record: OwnRecord, item: Record<string, unknown>) => {
     const state = stateOf(item)
+    if (state === stateOf(record.expected)) record.lastWrite.shown = true
     // A field whose type is wrong is the type rule's.
     if (state === stateOf(record.expected) || record.tolerated.has(state) || fieldProblem(item))
       return
@@ -274,9 +275,10 @@ const matchesFilters = (todo: Item, query: ListQuery) =>
   FILTERS.every((field) => query[field] === undefined || String(todo[field]) === query[field])
 
 /**
- * The first way a list differs from the model, but in records written meanwhile or blamed, and
- * deleted ones no GET /todos has shown gone: what a DELETE left is delete.removes' to judge. A
- * list cut where GET /todos was cut leaves out what that cut explains, charged to it already.
+ * The first way a list differs from the model, but in records written meanwhile, blamed, shown
+ * in a state already charged or changed since a read last showed them, and deleted ones no GET
+ * /todos has shown gone: what a write or a DELETE left is read.current's and delete.removes' to
+ * judge. A list cut where GET /todos was cut leaves out what that cut explains, charged already.
  */
 const judgeListed = (observation: Observation, items: Item[], model: Model, listing: Listing) =>
   differences(observation, items, model, {
@@ -287,7 +289,10 @@ const judgeListed = (observation: Observation, items: Item[], model: Model, list
       !record ||
       (!observation.touched?.has(record.key) &&
         !record.blame &&
-        (!record.deleted || record.goneFromList)),
+        record.tolerated.size === 0 &&
+        (record.deleted
+          ? record.goneFromList
+          : record.lastWrite.op === 'create' || record.lastWrite.shown)),
   )?.failed ?? held
 
 /**
