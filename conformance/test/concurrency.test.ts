@@ -59,10 +59,10 @@ describe('concurrency probes', () => {
     )
   })
 
-  it('catch a lost update that shows only now and then, as a race does (one pair of PATCHes in six)', async () => {
+  it('catch a lost update that shows only now and then, as a race does (one pair of PATCHes in forty)', async () => {
     const { fetch } = referenceApp()
     // The state a PATCH under way read, by path: a PATCH sent meanwhile writes back that stale
-    // state with its own fields, once in six such pairs.
+    // state with its own fields, once in forty such pairs.
     const underWay = new Map<string, Promise<object>>()
     let pairs = 0
     const rareLostUpdate: FetchLike = async (request) => {
@@ -79,7 +79,7 @@ describe('concurrency probes', () => {
         return response
       }
       pairs += 1
-      if (pairs % 6 !== 0) return fetch(request)
+      if (pairs % 40 !== 0) return fetch(request)
       await new Promise((resolve) => setTimeout(resolve, 20))
       const sent = (await bodyOf(request)) ?? {}
       return fetch(rewrite(request, { method: 'PUT', body: { ...(await stale), ...sent } }))
