@@ -47,7 +47,7 @@ describe('runCli', () => {
     expect(plain.stdout).toMatch(/^ {2}! sort\.ascending \[capability sort\]: /m)
     expect(plain.stdout).toMatch(/^FAIL .*todo\.fields.*write\.wrong-types/m)
     expect(plain.stdout).toMatch(
-      /^✗ todo\.fields {2}POST \/todos answered a todo where its completed is nothing/m,
+      /^✗ todo\.fields {2}POST \/todos answered a todo where it has no completed/m,
     )
     expect(plain.code).toBe(1)
     // Its filter and search are the contract's; its sort is not (json-server sorts with _sort).

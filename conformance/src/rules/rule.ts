@@ -2,7 +2,7 @@ import type { OrderKey, TodoListQuery } from '@todokit/sdk/contract'
 import type { HttpResponse } from '../http/client.ts'
 import type { Exchange } from '../http/exchange.ts'
 import type { Level } from '../levels.ts'
-import { isLive, type Model, type OwnRecord } from '../model/model.ts'
+import { type Expected, isLive, type Model, type OwnRecord } from '../model/model.ts'
 
 export type OpName = 'list' | 'walk' | 'get' | 'create' | 'replace' | 'patch' | 'delete'
 
@@ -167,12 +167,15 @@ export const sentObject = (observation: Observation): Record<string, unknown> =>
 /** What is wrong with a todo's content and completed (and its id `withId`), if anything. */
 export function fieldProblem(todo: unknown, withId = false): string | undefined {
   if (!isObject(todo)) return `${shown(todo)} is not a JSON object`
+  const wrong = (field: keyof Expected, type: string) =>
+    todo[field] === undefined
+      ? `it has no ${field}`
+      : `its ${field} is ${shown(todo[field])}, not ${type}`
   if (withId && (typeof todo.id !== 'number' || !Number.isInteger(todo.id)))
-    return `its id is ${shown(todo.id)}, not an integer`
+    return wrong('id', 'an integer')
   if (withId && !Number.isSafeInteger(todo.id))
     return `its id ${shown(todo.id)} is beyond 2^53 − 1, where JSON numbers stop being exact`
-  if (typeof todo.content !== 'string') return `its content is ${shown(todo.content)}, not a string`
-  if (typeof todo.completed !== 'boolean')
-    return `its completed is ${shown(todo.completed)}, not a boolean`
+  if (typeof todo.content !== 'string') return wrong('content', 'a string')
+  if (typeof todo.completed !== 'boolean') return wrong('completed', 'a boolean')
   return undefined
 }
