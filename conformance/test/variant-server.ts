@@ -55,6 +55,8 @@ export interface VariantOptions {
   malformed?: StoredRecord
   /** Records present before the run. */
   seed?: StoredRecord[]
+  /** The largest id a create may choose. @default 2 ** 52 */
+  largestClientId?: number
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -254,7 +256,7 @@ export function variantServer(options: VariantOptions = {}) {
         if (
           !Number.isSafeInteger(fields.id) ||
           (fields.id as number) < 1 ||
-          (fields.id as number) > 2 ** 52
+          (fields.id as number) > (options.largestClientId ?? 2 ** 52)
         ) {
           return problem(400, 'invalid id')
         }

@@ -355,6 +355,28 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     }
   }, 120_000)
 
+  it('creates that fail once id 2^53 − 1 is stored are charged to the create that stored it, not to a create with id null accepted before', async () => {
+    const { fetch } = variantServer({ largestClientId: 2 ** 53 - 1 })
+    let pastExact = false
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      budget: { requests: 200 },
+      async fetch(request) {
+        const body = is(request, 'POST', 'list') ? await bodyOf(request) : undefined
+        if (body === undefined) return fetch(request)
+        // A null id is no id, as a database's own default takes it.
+        if (body.id === null) return fetch(rewrite(request, { body: { ...body, id: undefined } }))
+        if (body.id === undefined && pastExact) return json({ detail: 'id out of range' }, 500)
+        pastExact ||= body.id === 2 ** 53 - 1
+        return fetch(request)
+      },
+    })
+    expect(counted(report)).toContain('create.answers-stored')
+    expect(counted(report)).not.toContain('write.wrong-types')
+    const create = report.checks.find((check) => check.id === 'create.answers-stored')
+    expect(create?.message).toMatch(/since POST \/todos \{"id":9007199254740991/)
+  })
+
   it('a PATCH that moves a record to its body id, as Object.assign does, is charged to that and to the ids it shares, nothing else', async () => {
     // Several seeds, as which writes the exploration sends to a moved record is drawn.
     for (const seed of [1, 2, 3, 4]) {

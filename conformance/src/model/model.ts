@@ -104,7 +104,10 @@ export class Model {
   readonly written = new Set<string>()
   /** Contents of creates that succeeded without naming an id: a record with one may be theirs. */
   readonly unnamed = new Set<unknown>()
-  /** A wrongly typed create that was not refused: lists and creates failing since are its. */
+  /**
+   * A wrongly typed create that was not refused, and the last create sent wrong on purpose that
+   * the server accepted: lists and creates failing since are its.
+   */
   untypedCreate?: Exchange
   /** The last create sent wrong on purpose (or with a large id) that the server accepted. */
   acceptedProbe?: Exchange
@@ -233,7 +236,7 @@ export class Model {
    */
   private created({ exchange, probe, response, sent }: Observation, id?: Id) {
     const [json, fields] = [response?.json, isObject(sent) ? sent : {}]
-    if (probe) this.acceptedProbe = exchange
+    if (probe) [this.acceptedProbe, this.untypedCreate] = [exchange, undefined]
     if (id === undefined) return undefined
     const holder = this.records.get(keyOf(id))
     const live = holder && !holder.deleted ? holder : undefined
