@@ -442,6 +442,39 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect([...store]).toEqual([])
   }, 120_000)
 
+  it('a sort that todos stored without completed throw off is charged to the field rule, not to the sort', async () => {
+    const { fetch } = referenceApp()
+    const bare = new Set<unknown>()
+    const strip = (todo: Record<string, unknown>) => {
+      if (!bare.has(todo.id)) return todo
+      const { completed: _, ...rest } = todo
+      return rest
+    }
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      capabilities: ['sort'],
+      budget: { requests: 200 },
+      async fetch(request) {
+        const sent = is(request, 'POST', 'list') ? await bodyOf(request) : undefined
+        const response = await fetch(request)
+        if (request.method !== 'GET' && sent === undefined) return response
+        if (!response.ok) return response
+        const body = (await response.json()) as Record<string, unknown> | Record<string, unknown>[]
+        if (sent && !('completed' in sent)) bare.add((body as Record<string, unknown>).id)
+        if (!Array.isArray(body)) return json(strip(body), response.status)
+        const listed = body.map(strip)
+        // A comparator that a missing completed turns to NaN, as `a.completed - b.completed` does.
+        if (new URL(request.url).searchParams.get('order') === 'completed')
+          listed
+            .sort((a, b) => Number(a.id) - Number(b.id))
+            .sort((a, b) => Number(a.completed) - Number(b.completed))
+        return json(listed)
+      },
+    })
+    expect(counted(report)).toContain('todo.fields')
+    expect(counted(report)).not.toContain('sort.ascending')
+  }, 120_000)
+
   it('catches ids and fields a lax server stores as sent, and names what it cannot prove its own', async () => {
     const stored = new Map<string, Record<string, unknown>>()
     // A lax server over a plain map: stores bodies as sent, keyed by the id it is given.

@@ -299,9 +299,12 @@ const judgeListed = (observation: Observation, items: Item[], model: Model, list
  * Whether listed `items` keep the order the query asks for; and, when it asks for nothing else
  * (no filter or search, whose rules judge what they leave out), whether they hold every record.
  */
-function judgeOrder(observation: Observation, items: Item[], model: Model): Judgement {
+function judgeOrder(observation: Observation, items: Item[], model: Model) {
   const { order = [], ...rest } = observation.query ?? {}
   const sortable = items.filter((item): item is Item & Sortable => !fieldProblem(item))
+  // An ill-typed todo the run made, the field rule's, may throw off a comparator by its fields.
+  const madeIllTyped = (item: Item) => fieldProblem(item) && !model.foreign.has(keyOf(item.id))
+  if (order.some((key) => sortKey(key).field !== 'id') && items.some(madeIllTyped)) return undefined
   const mustPrecede = precedence(order, sortable)
   for (const [i, a] of sortable.entries())
     for (let j = i + 1; j < sortable.length; j++)
