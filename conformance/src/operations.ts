@@ -204,7 +204,7 @@ export class Operations {
     const content = isObject(body) ? body.content : undefined
     // Until a success says otherwise, a create may have stored its record, even when the run is
     // interrupted: its unique content proves it the run's to remove.
-    if (!target && typeof content === 'string' && content.includes(model.marker))
+    if (!target && typeof content === 'string' && model.marked(content))
       model.maybeStored.add(content)
     // A write to an id nobody holds may change another's record (a DELETE removing the last one).
     const method = METHODS[op]
@@ -218,7 +218,7 @@ export class Operations {
     let id = idIn(response?.json)
     // A create whose answer names no id: the list shows it by its content, if that is the run's.
     const stored = (response?.status ?? 500) < 300
-    if (!target && stored && id === undefined && model.ownsContent(content)) {
+    if (!target && stored && id === undefined && model.marked(content)) {
       const listed = await this.send('GET', COLLECTION_PATH)
       id = idIn(listedItems(listed.response?.json).find((item) => item.content === content))
     }

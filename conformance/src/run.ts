@@ -26,6 +26,8 @@ const LEFT = {
   notOurs: 'not deleted: the record at its id no longer reads as the run’s own',
   stillListed: 'still listed after its DELETE answered success',
   marked: 'carries the run’s marker, but no create answered with it: not deleted',
+  unnamed:
+    'holds what a create of the run sent, whose answer named no id: not deleted, as the run cannot prove it its own',
   refusedButStored:
     'looks like a create the server refused and stored anyway: not deleted, as the run cannot prove it its own',
   unreachable: 'not removed: the server stopped answering',
@@ -69,7 +71,7 @@ async function cleanUp(
         const { response } = await ops.get(record)
         if (response?.status === 404) continue
         const body = response?.json
-        const ours = isObject(body) && (stillOurs(record, body) || model.ownsContent(body.content))
+        const ours = isObject(body) && (stillOurs(record, body) || model.marked(body.content))
         if (record.maybeGone && !ours) {
           leave(id, content, LEFT.notOurs)
           continue
@@ -97,7 +99,8 @@ async function cleanUp(
           leave(id, item.content, LEFT.stillListed, false)
       } else if (!model.foreign.has(keyOf(id))) {
         const refused = model.refusedCreates.some(({ sent }) => tracesTo(item, sent))
-        if (model.ownsContent(item.content)) leave(id, item.content, LEFT.marked)
+        if (model.marked(item.content)) leave(id, item.content, LEFT.marked)
+        else if (model.unnamed.has(item.content)) leave(id, item.content, LEFT.unnamed)
         else if (refused) leave(id, item.content, LEFT.refusedButStored)
       }
     }
@@ -216,6 +219,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     failed.length > 0 &&
       failed.every((check) => check.level === 'paging') &&
       'Only paging failed. Paging (limit, cursor, Link) is todokit’s extension, not the contract’s: leave it out of --capabilities unless your server implements it.',
+    model.foreign.size > 0 &&
+      `Records not the run’s were on the server (${model.foreign.size} at the start), so the kit sent nothing that could change them: no write to an id nobody holds (a DELETE of a missing id may remove another record), no id a counter would hand out next, no id of 2^53 − 1. Run it against an empty server too, to check those.`,
     model.storedLastExactId &&
       pastExact !== undefined &&
       `After the run stored id 2^53 − 1, the server gave a create the id ${pastExact}, past what JSON numbers hold exactly: JavaScript reads it as its neighbours. The run deleted its records, but a server that keeps its highest id (SQLite AUTOINCREMENT, a sequence) counts on from there.`,

@@ -106,6 +106,24 @@ describe('running against a server that holds real data', () => {
     expect([...store]).toEqual([])
   })
 
+  it('removes what it made where creates answer without an id, and names each record it could not prove its own', async () => {
+    const { store, fetch } = referenceApp()
+    const report = await runConformance({
+      baseUrl: IN_PROCESS_URL,
+      async fetch(request) {
+        const sent = is(request, 'POST', 'list') ? await bodyOf(request) : undefined
+        const response = await fetch(request)
+        // The create's answer is the request, as a handler that returns its input does.
+        return sent && response.ok ? json(sent, response.status) : response
+      },
+    })
+    const left = [...store]
+    expect(left.filter(({ content }) => content.includes(report.marker))).toEqual([])
+    expect(left.length).toBeGreaterThan(0)
+    const named = new Map(report.residue.map(({ id, reason }) => [String(id), reason]))
+    for (const { id } of left) expect(named.get(String(id))).toMatch(/named no id/)
+  })
+
   it('never deletes a record it did not create, even at an id it proposed', async () => {
     const { store, fetch } = referenceApp()
     const foreign = { content: 'Not the kit’s', completed: false }

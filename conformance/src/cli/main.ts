@@ -18,7 +18,8 @@ const DEFAULT = resolveOptions({ baseUrl: 'http://localhost' })
 export const USAGE = `Usage: todokit-conformance <base-url> [options]
 
 Checks that the server at <base-url> honours the todos REST contract. It touches only records it
-creates (their content starts with "tk<run id>"), and removes them all.
+creates (their content carries "tk<run id>", but for edge values such as "" and "42"), and
+removes them all; a record it cannot prove its own is named, never deleted.
 
 Options:
   --reporter NAME        ${REPORTERS.join(' | ')} (default pretty); github also

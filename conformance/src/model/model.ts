@@ -126,6 +126,10 @@ export class Model {
   ownsContent = (content: unknown): boolean =>
     typeof content === 'string' && content.startsWith(`${this.marker} `)
 
+  /** Whether a content carries the marker anywhere, as the run's awkward contents do at their end. */
+  marked = (content: unknown): boolean =>
+    typeof content === 'string' && content.includes(this.marker)
+
   live = () => [...this.records.values()].filter((record) => !record.deleted)
   /** Live records whose state is known, so reads of them can be judged. */
   settled = () => [...this.records.values()].filter(isLive)

@@ -37,7 +37,7 @@ export function cleanupNotes({ cleanup, residue, marker }: ConformanceReport): s
     return `  ${possible ? 'possible residue' : 'left behind'}: id ${id}${shown}: ${reason}`
   })
   const because = cleanup.unverifiedBecause ?? 'it could not check'
-  const unverified = `Cleanup unverified: ${because}; records whose content starts with ${marker} may remain.`
+  const unverified = `Cleanup unverified: ${because}; records whose content carries ${marker} may remain.`
   return cleanup.verified ? left : [unverified, ...left]
 }
 
