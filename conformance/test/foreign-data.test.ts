@@ -107,6 +107,15 @@ describe('a run on a server that holds other people’s records', () => {
     expect(server.records()).toEqual([])
   })
 
+  it('says what it did not send for the sake of the records there, so that an empty server is tried too', async () => {
+    const { report, server } = await run({ deleteMissingRemoves: 'last' })
+    foreignUntouched(server.records())
+    const hint = /not the run’s were on the server \(3 at the start\).*against an empty server/
+    expect(report.hints).toContainEqual(expect.stringMatching(hint))
+    const empty = await runConformance({ baseUrl: IN_PROCESS_URL, fetch: variantServer().fetch })
+    expect(empty.hints).not.toContainEqual(expect.stringMatching(/empty server/))
+  })
+
   it('stores no id of 2^53 − 1, which a server that keeps its highest id would count on from for good', async () => {
     const sent: unknown[] = []
     const server = variantServer({ seed: FOREIGN })

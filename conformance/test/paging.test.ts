@@ -124,6 +124,7 @@ describe('paging, a capability reported apart', () => {
     )
     expect(report.hints).toEqual([
       expect.stringMatching(/^Only paging failed\. Paging .* is todokit’s extension/),
+      expect.stringMatching(/^Records not the run’s were on the server/),
     ])
   })
 })
