@@ -185,42 +185,41 @@ export const SCENARIOS: Scenarios = {
     await ops.walk({ limit, order: ['-id'] })
   },
 
-  'creates at once, two writes at once to each of four records, a read while one is under way':
-    async (ops) => {
-      const record = await ops.make('concurrent')
-      if (!record) return
-      const count = Math.min(ops.concurrency, 8)
-      const made = Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`))
-      const four = [record, ...(await Promise.all(made))]
-        .filter((one) => one !== undefined)
-        .slice(0, 4)
-      await ops.list()
-      // Either order of the two PATCHes is correct, and so is either answer of each: only the
-      // read after both shows whether one was lost. A race shows now and then, and more often
-      // while other records are written too: a dozen rounds, each on four records at once.
-      for (let round = 0; round < 12; round++) {
-        const completed = round % 2 === 0
-        const pairs = four.flatMap((one) => {
-          one.concurrent = []
-          const content = ops.model.content('concurrent content')
-          return [ops.patch(one, { content }), ops.patch(one, { completed })]
-        })
-        await Promise.all(pairs)
-        for (const one of four) {
-          delete one.concurrent
-          await ops.get(one)
-        }
+  'creates at once, writes at once to records, a read while one is under way': async (ops) => {
+    const record = await ops.make('concurrent')
+    if (!record) return
+    const count = Math.min(ops.concurrency, 8)
+    const made = Array.from({ length: count }, (_, i) => ops.make(`concurrent ${i}`))
+    const four = [record, ...(await Promise.all(made))]
+      .filter((one) => one !== undefined)
+      .slice(0, 4)
+    await ops.list()
+    // Either order of the two PATCHes is correct, and so is either answer of each: only the
+    // read after both shows whether one was lost. A race shows now and then, and more often
+    // while other records are written too: a dozen rounds, each on four records at once.
+    for (let round = 0; round < 12; round++) {
+      const completed = round % 2 === 0
+      const pairs = four.flatMap((one) => {
+        one.concurrent = []
+        const content = ops.model.content('concurrent content')
+        return [ops.patch(one, { content }), ops.patch(one, { completed })]
+      })
+      await Promise.all(pairs)
+      for (const one of four) {
+        delete one.concurrent
+        await ops.get(one)
       }
-      const next = {
-        content: ops.model.content('whole write'),
-        completed: !record.expected.completed,
-      }
-      // A state a read already showed, and was charged for, may show again until the write lands.
-      const allowed = [stateOf(record.expected), ...record.tolerated, stateOf(next)]
-      const read = (ms: number) => sleep(ms).then(() => ops.get(record, 'concurrent-read', allowed))
-      await Promise.all([ops.patch(record, next), ...[0, 1, 2, 4, 8].map(read)])
-      await reads(ops, record)
-    },
+    }
+    const next = {
+      content: ops.model.content('whole write'),
+      completed: !record.expected.completed,
+    }
+    // A state a read already showed, and was charged for, may show again until the write lands.
+    const allowed = [stateOf(record.expected), ...record.tolerated, stateOf(next)]
+    const read = (ms: number) => sleep(ms).then(() => ops.get(record, 'concurrent-read', allowed))
+    await Promise.all([ops.patch(record, next), ...[0, 1, 2, 4, 8].map(read)])
+    await reads(ops, record)
+  },
 
   'PUT and PATCH whose body id differs from the path': async (ops) => {
     for (const method of ['replace', 'patch'] as const) {
