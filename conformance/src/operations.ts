@@ -206,6 +206,7 @@ export class Operations {
     // interrupted: its unique content proves it the run's to remove.
     if (!target && typeof content === 'string' && model.marked(content))
       model.maybeStored.add(content)
+    if (typeof content === 'string') model.written.add(content)
     // A write to an id nobody holds may change another's record (a DELETE removing the last one).
     const method = METHODS[op]
     const answered =

@@ -11,8 +11,11 @@ export type StoredRecord = { id: unknown; content: unknown; completed?: unknown 
  * engine's own tests) a few defects. Every option defaults to the reference server's choice.
  */
 export interface VariantOptions {
-  /** How a create without an id gets one. `counter` starts at 1 and ignores existing records. */
-  assignIds?: 'max-plus-one' | 'lowest-free' | 'counter' | 'random' | 'none'
+  /**
+   * How a create without an id gets one. `counter` starts at 1 and ignores existing records;
+   * `count-plus-one` is the number of records plus one, as `todos.length + 1` does (a defect).
+   */
+  assignIds?: 'max-plus-one' | 'lowest-free' | 'counter' | 'count-plus-one' | 'random' | 'none'
   /** What a create does with a client id. `reject`: 400; `ignore`: assigns its own. */
   clientIds?: 'accept' | 'ignore' | 'reject'
   /** Status of a successful create. */
@@ -97,6 +100,7 @@ export function variantServer(options: VariantOptions = {}) {
   const ids = () => records.map((r) => r.id).filter((id): id is number => typeof id === 'number')
   const nextId = (): number => {
     if (assign === 'counter') return ++counter
+    if (assign === 'count-plus-one') return records.length + 1
     if (assign === 'lowest-free') {
       let id = 1
       while (ids().includes(id)) id++

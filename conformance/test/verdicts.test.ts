@@ -141,6 +141,24 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(statusOf(report, 'search.matches')).not.toBe('failed')
   })
 
+  it('content stored HTML-escaped is charged to content.exact alone, in the run’s own contents too', async () => {
+    const entities: Record<string, string> = {
+      '&': '&amp;',
+      '<': '&lt;',
+      '>': '&gt;',
+      "'": '&#39;',
+    }
+    const report = await check((inner) => async (request) => {
+      const body = ['POST', 'PUT', 'PATCH'].includes(request.method)
+        ? await bodyOf(request)
+        : undefined
+      if (typeof body?.content !== 'string') return inner(request)
+      const content = body.content.replace(/[&<>']/g, (char) => entities[char] ?? char)
+      return inner(rewrite(request, { body: { ...body, content } }))
+    })
+    expect(counted(report)).toEqual(['content.exact'])
+  })
+
   it('a read by id that shows another record of the run is charged to the read, not to content.exact', async () => {
     // A cache keyed by something other than the id: a record stored as "42" reads as another.
     let other: Record<string, unknown> | undefined
@@ -375,6 +393,22 @@ describe('one defect, one verdict, under the rule it breaks', () => {
     expect(counted(report)).not.toContain('write.wrong-types')
     const create = report.checks.find((check) => check.id === 'create.answers-stored')
     expect(create?.message).toMatch(/since POST \/todos \{"id":9007199254740991/)
+  })
+
+  it('ids handed out twice, as `todos.length + 1` does after a delete, are charged to ids.unique alone, also once a write reached one of the two', async () => {
+    const { fetch } = variantServer({ assignIds: 'count-plus-one' })
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch, capabilities: 'all' })
+    expect(counted(report)).toEqual(['ids.unique'])
+  })
+
+  it('a DELETE of a missing id that removes the last record, as splice(-1, 1) does, is charged once, also where a record the run deletes later was already gone', async () => {
+    const { fetch } = variantServer({
+      deleteMissingRemoves: 'last',
+      assignIds: 'counter',
+      clientIds: 'reject',
+    })
+    const report = await runConformance({ baseUrl: IN_PROCESS_URL, fetch, capabilities: 'all' })
+    expect(counted(report)).toEqual(['list.holds-live-records'])
   })
 
   it('a PATCH that moves a record to its body id, as Object.assign does, is charged to that and to the ids it shares, nothing else', async () => {

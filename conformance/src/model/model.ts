@@ -100,7 +100,7 @@ export class Model {
   readonly broken = new Set<Level>()
   /** How many records the last GET /todos that left out records of the run listed: its cut. */
   listCut?: number
-  /** Contents a write of the run had accepted: one shown in place of another is no mangling. */
+  /** Contents the run sent in a write: one shown in place of another is a record’s, no mangling. */
   readonly written = new Set<string>()
   /** Contents of creates that succeeded without naming an id: a record with one may be theirs. */
   readonly unnamed = new Set<unknown>()
@@ -183,9 +183,14 @@ export class Model {
     if (target && code < 300 && op === 'delete') {
       target.deleted = true
       if (!['write.body-id', 'ids.unique'].includes(`${target.blame?.rule}`)) delete target.blame
+      // One that answers with another record of the run may have removed that one instead.
+      const other = this.records.get(keyOf(idIn(json)))
+      if (other && other !== target && !other.deleted) {
+        blame('list.holds-live-records', other)
+        other.maybeGone = true
+      }
     }
     if (op === 'delete' || code >= 300) return undefined
-    if (typeof fields.content === 'string') this.written.add(fields.content)
     if (op === 'create' && id === undefined) this.unnamed.add(fields.content)
     const record = target ?? this.created(observation, id)
     if (!record) return undefined
@@ -220,7 +225,8 @@ export class Model {
       Object.assign(record.expected, { content: answer.content, completed: answer.completed })
     else if (typed && probe === 'wrong-type') record.untyped = true
     else if (typed) record.uncertain = true
-    if (probe !== 'body-id' && !typed) delete record.blame
+    // A second record at its id stays, whatever the write reached.
+    if (probe !== 'body-id' && !typed && record.blame?.rule !== 'ids.unique') delete record.blame
     if (!target && probe === 'wrong-type') {
       this.untypedCreate = exchange
       record.untyped = fieldProblem(json) !== undefined
@@ -258,6 +264,8 @@ export class Model {
     if (probe === 'large-id' && String(id) !== String(fields.id)) return undefined
     if (probe === 'large-id') this.storedLastExactId ||= id === Number.MAX_SAFE_INTEGER
     const record = this.adopt(todoIn(json, id), { op: 'create', sent: [], exchange })
+    // An id handed out twice before may still hold the other record.
+    if (holder?.blame?.rule === 'ids.unique') record.blame = holder.blame
     // A record whose stored fields the type rule already charged, or whose id cannot be named
     // exactly, is read no further: one cause, one charge.
     const completed = isObject(json) && json.completed
