@@ -123,10 +123,7 @@ export class Model {
     return `${this.marker} ${this.counter.toString(36)} ${label}`.trim()
   }
 
-  ownsContent = (content: unknown): boolean =>
-    typeof content === 'string' && content.startsWith(`${this.marker} `)
-
-  /** Whether a content carries the marker anywhere, as the run's awkward contents do at their end. */
+  /** Whether a content carries the marker, at its start or, in the run's awkward contents, its end. */
   marked = (content: unknown): boolean =>
     typeof content === 'string' && content.includes(this.marker)
 
@@ -218,7 +215,7 @@ export class Model {
     if (record.concurrent) {
       // Another write under way may show in the answer, but this one's own fields must, and a
       // content none of them sent must not: such an answer was charged, and leaves the state unknown.
-      const stray = !sent.includes('content') && !this.ownsContent(answer?.content)
+      const stray = !sent.includes('content') && !this.marked(answer?.content)
       if (code !== 200 || stray || sent.some((field) => answer?.[field] !== fields[field]))
         record.uncertain = true
     } else if (same && answer && fieldProblem(answer, typed) === undefined)

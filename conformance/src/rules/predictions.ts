@@ -58,7 +58,7 @@ const READ_RULES: Record<string, (record: OwnRecord, model: Model) => boolean> =
   'read.current': () => true,
   'patch.keeps-unsent': (record) => record.lastWrite.op === 'patch',
   'write.refused-no-trace': (record) => record.blame?.rule === 'write.refused-no-trace',
-  'content.exact': (record, model) => !model.ownsContent(record.expected.content),
+  'content.exact': (record, model) => !model.marked(record.expected.content),
 }
 
 /**
@@ -100,7 +100,7 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
     // A unique content another record of the run holds is that record's, shown in place of this
     // one: the read's own failure.
     const another =
-      model.ownsContent(item.content) &&
+      model.marked(item.content) &&
       [...model.records.values()].some(
         (other) => other !== record && other.expected.content === item.content,
       )
@@ -123,7 +123,7 @@ function predict(observation: Observation, model: Model): Map<string, Judgement>
       // A probe's blame, a state charged already, or another write under way explains it: but
       // writes sent at once send only contents of the run's.
       const kept = before && stateOf({ ...before.expected, [field]: value })
-      const underWay = before?.concurrent && (field !== 'content' || model.ownsContent(value))
+      const underWay = before?.concurrent && (field !== 'content' || model.marked(value))
       if (unsent && (underWay || before?.blame || before?.tolerated.has(`${kept}`))) continue
       const rule = chargeFor(field, value, sent.content, unsent && op === 'patch') ?? ANSWERS[op]
       const how = unsent

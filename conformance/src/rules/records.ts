@@ -232,7 +232,7 @@ export const recordJudges: Judges = {
   },
   'content.exact': {
     on: { op: ['create', 'replace', 'patch'], probe: ['none'] },
-    judge: contentWrite((sent, model) => !model.ownsContent(sent), mayBeRefused),
+    judge: contentWrite((sent, model) => !model.marked(sent), mayBeRefused),
   },
   'content.edge-whitespace': {
     on: { probe: ['none'] },
