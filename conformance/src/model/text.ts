@@ -27,10 +27,14 @@ const STOP_WORDS = new Set(
  * Whether a full-text index reads `q` as the words it spells: no markup (`<b>` is a tag, `&amp;`
  * an entity), no word under three letters or digits, which one may skip, and not only stop words.
  */
-const indexable = (q: string) =>
-  !/[<&]/.test(q) &&
-  words(q).every((word) => word.length >= 3) &&
-  words(q).some((word) => !STOP_WORDS.has(word.toLowerCase()))
+function indexable(q: string) {
+  const spelt = words(q)
+  return (
+    !/[<&]/.test(q) &&
+    spelt.every((word) => word.length >= 3) &&
+    spelt.some((word) => !STOP_WORDS.has(word.toLowerCase()))
+  )
+}
 
 /**
  * Whether every reading of search returns a record with this content: the content holds `q`
@@ -55,11 +59,13 @@ export function mayMatchSearch(fields: readonly string[], q: string): boolean {
   if (words(q).length === 0) return true
   const needles = [q, ...words(q), ...q.split(/\s+/)].map(fold).filter(Boolean)
   const wanted = words(fold(q))
-  return fields.some(
-    (field) =>
-      needles.some((needle) => fold(field).includes(needle)) ||
-      words(fold(field)).some((word) => wanted.some((other) => sameStem(word, other))),
-  )
+  return fields
+    .map(fold)
+    .some(
+      (field) =>
+        needles.some((needle) => field.includes(needle)) ||
+        words(field).some((word) => wanted.some((other) => sameStem(word, other))),
+    )
 }
 
 /** UTF-16 order, which is code point order unless a surrogate is involved. */
