@@ -67,29 +67,6 @@ type HeaderList = Parameters<ServerResponse['writeHead']>[1]
 const MAX_WAITING_REQUESTS = 32
 
 /**
- * Reads a body of a known, allowed length before `listener` runs, into the `rawBody` that
- * @hono/node-server hands the app as it is, without reading the request a second time. A body
- * that breaks off reaches the app unread, which refuses it.
- */
-function readBodyFirst(listener: RequestListener, maxBodyBytes: number): RequestListener {
-  return (incoming, outgoing) => {
-    const length = Number(incoming.headers['content-length'])
-    if (!(length > 0 && length <= maxBodyBytes) || 'transfer-encoding' in incoming.headers)
-      return listener(incoming, outgoing)
-    const chunks: Buffer[] = []
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-    incoming.on('end', () => {
-      const rawBody = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
-      listener(Object.assign(incoming, { rawBody }), outgoing)
-    })
-    // 'close' follows 'end' too; without an 'error' listener an aborted request only closes.
-    incoming.on('close', () => {
-      if (!incoming.complete) listener(incoming, outgoing)
-    })
-  }
-}
-
-/**
  * Runs each request once the responses before it on its connection are finished (Node emits
  * pipelined requests at once, so a DELETE could run before the POST sent before it), and logs it.
  */
@@ -169,11 +146,8 @@ export async function listen(
       return super.writeHead(code, this.statusMessage || statusTextFor(code), reason)
     }
   }
-  // A Node listener reads its own bodies.
   const listener =
-    typeof app === 'function'
-      ? app
-      : readBodyFirst(getRequestListener(app.fetch, { hostname: host }), maxBodyBytes)
+    typeof app === 'function' ? app : getRequestListener(app.fetch, { hostname: host })
   const server = createServer(
     { ...serverOptions, ServerResponse: EdgeResponse },
     nodeEdge(listener, log),
