@@ -128,7 +128,7 @@ its own process while autocannon loads it from the bench process, so each has on
 machine's cores. The bench writes
 \`${RESULTS_PATH}\`, and this page and its chart are generated from that file.
 
-Measured on ${machine.cores} cores (${machine.cpu}) with ${machine.memoryGiB} GiB and Node ${String(machine.node).replace(/^v/, '')}: ${method.secondsPerMeasurement} s per measurement, ${method.connections} connections (${method.durableConnections} for durable writes). The machine is shared (load average ${machine.loadAverageAtStart} at the start, ${machine.loadAverageAtEnd} at the end), so read the ratios rather than the absolute figures.
+Measured on ${machine.cores} cores (${machine.cpu}) with ${machine.memoryGiB} GiB and Node ${String(machine.node).replace(/^v/, '')}: ${method.secondsPerMeasurement} s per measurement, the fastest of ${method.rounds} taken in turn with the other servers, ${method.connections} connections (${method.durableConnections} for durable writes). The machine is shared (load average ${machine.loadAverageAtStart} at the start, ${machine.loadAverageAtEnd} at the end), so read the ratios rather than the absolute figures.
 
 ![Requests per second per scenario and server](./benchmarks.svg)
 
