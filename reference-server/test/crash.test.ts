@@ -63,7 +63,9 @@ async function expectAcknowledgedWrites(
       if (step === 'update') expect(found?.completed, where).toBe(true)
     }
   }
-  for await (const todo of store.list()) expect(todo.content).toMatch(/^r\d+-\d+$/)
+  for await (const batch of store.list()) {
+    for (const todo of batch) expect(todo.content).toMatch(/^r\d+-\d+$/)
+  }
 }
 
 describe('SqliteStore killed with SIGKILL under write load', () => {

@@ -52,6 +52,6 @@ export function streamedJsonRequest(method: string, body: ReadableStream<Uint8Ar
 /** Every todo `store` lists for `query`, collected. */
 export async function listed(store: TodoStore, ...query: Parameters<TodoStore['list']>) {
   const todos: Todo[] = []
-  for await (const todo of store.list(...query)) todos.push(todo)
+  for await (const batch of store.list(...query)) todos.push(...batch)
   return todos
 }

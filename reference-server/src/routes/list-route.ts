@@ -74,26 +74,30 @@ function decodeCursor(query: Selection, cursor: string): Keyset {
 /** Characters of JSON a list response holds at a time, however long the list. */
 const CHUNK_CHARS = 64 * 1024
 
-/** `todos` as a JSON array, in chunks of at least `CHUNK_CHARS` but the last, which it returns. */
-async function* jsonChunks(todos: Iterable<Todo> | AsyncIterable<Todo>) {
+type Batches = Iterable<readonly Todo[]> | AsyncIterable<readonly Todo[]>
+
+/** The todos of `batches` as a JSON array, in chunks of at least `CHUNK_CHARS` but the last, which it returns. */
+async function* jsonChunks(batches: Batches) {
   let text = ''
   let separator = '['
-  for await (const todo of todos) {
-    text += separator + serialized(todo).json
-    separator = ','
-    if (text.length < CHUNK_CHARS) continue
-    yield text
-    text = ''
+  for await (const batch of batches) {
+    for (const todo of batch) {
+      text += separator + serialized(todo).json
+      separator = ','
+      if (text.length < CHUNK_CHARS) continue
+      yield text
+      text = ''
+    }
   }
   return separator === '[' ? '[]' : `${text}]`
 }
 
 /**
- * `todos` as a JSON array, read from the store as the client takes it: a string if it fits one
- * chunk; a client that goes away ends the iteration, releasing what the store holds for it.
+ * The todos of `batches` as a JSON array, read from the store as the client takes it: a string if
+ * it fits one chunk; a client that goes away ends the iteration, releasing what the store holds.
  */
-async function jsonArrayBody(todos: Iterable<Todo> | AsyncIterable<Todo>) {
-  const chunks = jsonChunks(todos)
+async function jsonArrayBody(batches: Batches) {
+  const chunks = jsonChunks(batches)
   const head = await chunks.next()
   if (head.done) return head.value
   const encoder = new TextEncoder()
@@ -129,7 +133,8 @@ export function registerListRoute(app: Hono, store: TodoStore): void {
     }
     // One todo past the page says whether another follows, so the last page has no Link.
     const page: Todo[] = []
-    for await (const todo of store.list(selection, { after, limit: limit + 1 })) page.push(todo)
+    for await (const batch of store.list(selection, { after, limit: limit + 1 }))
+      page.push(...batch)
     const last = page.length > limit ? page[limit - 1] : undefined
     if (last !== undefined) {
       page.length = limit
@@ -138,6 +143,6 @@ export function registerListRoute(app: Hono, store: TodoStore): void {
       next.set('cursor', encodeCursor(selection, last))
       headers.link = `<?${next}>; rel="next"`
     }
-    return new Response(head ? null : await jsonArrayBody(page), { headers })
+    return new Response(head ? null : await jsonArrayBody([page]), { headers })
   })
 }

@@ -53,7 +53,7 @@ export async function seedStore(
   todos: readonly TodoCreateData[],
   maxTodos = DEFAULT_MAX_TODOS,
 ): Promise<boolean> {
-  for await (const _ of store.list()) return false
+  for await (const batch of store.list()) if (batch.length > 0) return false
   // A trial run in memory finds a taken id or too many todos before the real store changes.
   const createAll = (table: TodoTable) => {
     for (const todo of todos) createTodo(table, todo, maxTodos)

@@ -8,9 +8,9 @@ const todos = Array.from({ length: 200 }, (_, index) => ({
   completed: index % 3 === 0,
 }))
 
-async function idsOf(list: AsyncIterable<{ id: number }> | Iterable<{ id: number }>) {
+async function idsOf(list: ReturnType<MemoryStore['list']>) {
   const ids: number[] = []
-  for await (const todo of list) ids.push(todo.id)
+  for await (const batch of list) ids.push(...batch.map((todo) => todo.id))
   return ids
 }
 

@@ -135,8 +135,8 @@ export class MemoryStore implements TodoStore {
     return [...this.#byId.values()].sort((a, b) => a.id - b.id).values()
   }
 
-  // Not a generator itself: each todo passed on through a yield* costs another await.
-  list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
+  // Not a generator itself: each batch passed on through a yield* costs another await.
+  list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo[]> {
     const keys = sortKeys(query.order)
     const compare = comparator(keys)
     const cacheKey = JSON.stringify(keys)

@@ -169,7 +169,7 @@ export class SqliteStore implements TodoStore {
     return row === undefined ? undefined : toTodo(row)
   }
 
-  async *list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo> {
+  async *list(query: TodoListQuery = {}, page: ListPage = {}): AsyncGenerator<Todo[]> {
     let reader = this.#readers.pop()
     if (reader === undefined && this.#readerCount < MAX_READERS) {
       this.#readerCount++

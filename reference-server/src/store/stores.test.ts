@@ -55,6 +55,26 @@ describe.each(Object.entries(STORES))('the %s store', (_, open) => {
     }
   })
 
+  it('hands a list over in batches, in order, each todo once, stopping at the limit', async () => {
+    const store = await open()
+    await store.write((table) => {
+      for (let id = 1; id <= 1_000; id++) table.put({ id, content: `todo ${id}`, completed: false })
+    })
+    const sizes: number[] = []
+    const ids: number[] = []
+    for await (const batch of store.list({ order: ['-id'] })) {
+      sizes.push(batch.length)
+      ids.push(...batch.map((todo) => todo.id))
+    }
+    expect(ids).toEqual(Array.from({ length: 1_000 }, (_, index) => 1_000 - index))
+    // Fewer turns than todos: one per batch, not one per todo.
+    expect(sizes.length).toBeLessThan(20)
+    expect(Math.min(...sizes)).toBeGreaterThan(0)
+    expect((await listed(store, {}, { limit: 300 })).map((todo) => todo.id)).toEqual(
+      Array.from({ length: 300 }, (_, index) => index + 1),
+    )
+  })
+
   it('passes the whole conformance kit, strict, and leaves nothing behind', async () => {
     const store = await open()
     const app = createApp({ store, onError: () => {} })
@@ -328,10 +348,14 @@ describe('SqliteStore', () => {
       for (let id = 1; id <= 1000; id++) table.put({ id, content: `${id}`, completed: false })
     })
     const iterator = store.list()[Symbol.asyncIterator]()
-    expect((await iterator.next()).value).toMatchObject({ id: 1 })
+    const first = await iterator.next()
+    expect(first.value?.[0]).toMatchObject({ id: 1 })
+    expect(first.value?.length).toBeLessThan(1000)
     await store.write((table) => table.remove(1000))
-    let count = 1
-    while (!(await iterator.next()).done) count++
+    let count = first.value?.length ?? 0
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      count += next.value.length
+    }
     expect(count).toBe(1000)
   })
 })
