@@ -29,7 +29,9 @@ async function readAll(base: string, path: string): Promise<{ todos: number; req
     if (response.status !== 200) throw new Error(`${response.status} from ${next}`)
     todos += ((await response.json()) as unknown[]).length
     requests++
-    next = nextLinkTarget(response.headers.get('link'))
+    // The target may be relative (the reference server's is): it is resolved against the page.
+    const target = nextLinkTarget(response.headers.get('link'))
+    next = target === undefined ? undefined : new URL(target, next).href
   }
   return { todos, requests }
 }
